@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "NoteStore",
+  products: [
+    .library(name: "NoteStore", targets: ["NoteStore"]),
+    .library(name: "RichText", targets: ["RichText"]),
+    .executable(name: "notes", targets: ["notes"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+    .target(name: "Git", dependencies: ["CLibGit2"], swiftSettings: strict),
+    .target(name: "RichText", swiftSettings: strict),
+    .target(name: "NoteStore", dependencies: ["Git", "RichText"], swiftSettings: strict),
+    .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText"], swiftSettings: strict),
+    .executableTarget(name: "notes", dependencies: ["NotesCLI"], swiftSettings: strict),
+    .executableTarget(
+      name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git"],
+      path: "Benchmarks/notes-bench", swiftSettings: strict),
+    .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
+    .testTarget(
+      name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus"],
+      swiftSettings: strict),
+    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
+    .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["RichText"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+#ifndef NOTESTORE_CLIBGIT2_SHIM_H
+#define NOTESTORE_CLIBGIT2_SHIM_H
+#include <git2.h>
+#include <git2/sys/merge.h>
+#include <git2/sys/transport.h>
+#include <git2/sys/commit_graph.h>
+
+/* Swift cannot call C variadic functions: git_libgit2_opts is wrapped here. */
+static inline int notes_git_enable_fsync_gitdir(int on) {
+  return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, on);
+}
+static inline int notes_git_enable_strict_hash_verification(int on) {
+  return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
+}
+static inline int notes_git_set_mwindow_file_limit(size_t limit) {
+  return git_libgit2_opts(GIT_OPT_SET_MWINDOW_FILE_LIMIT, limit);
+}
+static inline int notes_git_set_ssl_cert_locations(const char *file, const char *path) {
+  return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
+}
+static inline int notes_git_set_owner_validation(int on) {
+  return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, on);
+}
+#endif
