@@ -6,6 +6,7 @@
 #include <git2/sys/commit_graph.h>
 #include <git2/sys/commit.h>
 #include <git2/sys/repository.h>
+#include <git2/sys/odb_backend.h>
 
 /* Swift cannot call C variadic functions: git_libgit2_opts is wrapped here. */
 static inline int notes_git_enable_fsync_gitdir(int on) {

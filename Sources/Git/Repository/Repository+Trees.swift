@@ -37,8 +37,11 @@ extension Repository {
   ///
   /// The corresponding libgit2 function is `git_tree_create_updated`.
   public func updatedTree(_ base: ObjectID?, applying updates: [TreeUpdate]) throws -> ObjectID {
-    // The empty tree stands in for a missing base, so there is always a tree to check against.
-    let baseTree = try lookupTree(base ?? emptyTree())
+    guard let base else {
+      // Nothing exists in the empty tree, so every removal is skipped.
+      return try createUpdatedTree(baseline: nil, updates.filter { if case .upsert = $0 { true } else { false } })
+    }
+    let baseTree = try lookupTree(base)
     var effective: [TreeUpdate] = []
     for update in updates {
       if case .remove(let path) = update {
@@ -46,9 +49,14 @@ extension Repository {
       }
       effective.append(update)
     }
+    return try createUpdatedTree(baseline: baseTree.pointer, effective)
+  }
+
+  /// `baseline` must stay alive for the call (the caller owns it).
+  private func createUpdatedTree(baseline: OpaquePointer?, _ updates: [TreeUpdate]) throws(GitError) -> ObjectID {
     var out = git_oid()
-    let result = withCStrings(effective.map(\.path)) { paths in
-      var raw = zip(effective, paths).map { update, path in
+    let result = withCStrings(updates.map(\.path)) { paths in
+      var raw = zip(updates, paths).map { update, path in
         var item = git_tree_update()
         item.path = path
         switch update {
@@ -61,7 +69,7 @@ extension Repository {
         }
         return item
       }
-      return git_tree_create_updated(&out, pointer, baseTree.pointer, raw.count, &raw)
+      return git_tree_create_updated(&out, pointer, baseline, raw.count, &raw)
     }
     try check(result, "git_tree_create_updated")
     return ObjectID(out)

@@ -18,9 +18,6 @@ public enum GitLibrary {
   public static var liveHandleCount: Int { liveHandles.load(ordering: .relaxed) }
 
   static let liveHandles = Atomic<Int>(0)
-
-  static func handleOpened() { liveHandles.add(1, ordering: .relaxed) }
-  static func handleClosed() { liveHandles.subtract(1, ordering: .relaxed) }
 }
 
 /// Runs once, lazily and thread-safely (Swift globals), on first use. Immutable afterwards.

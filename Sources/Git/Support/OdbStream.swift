@@ -5,12 +5,13 @@ import CLibGit2
 /// Pins the repository, which owns the object database the stream writes to or reads from.
 struct OdbStream: ~Copyable {
   let pointer: UnsafeMutablePointer<git_odb_stream>
+  private let scope: HandleScope?
   private let keepAlive: AnyObject
 
   private init(_ pointer: UnsafeMutablePointer<git_odb_stream>, keepAlive: AnyObject) {
     self.pointer = pointer
     self.keepAlive = keepAlive
-    GitLibrary.handleOpened()
+    scope = HandleScope.opened()
   }
 
   /// Calls a stream constructor and takes ownership of the stream it made.
@@ -33,6 +34,6 @@ struct OdbStream: ~Copyable {
 
   deinit {
     git_odb_stream_free(pointer)
-    GitLibrary.handleClosed()
+    HandleScope.closed(scope)
   }
 }

@@ -6,6 +6,7 @@ import CLibGit2
 /// outlive their repository.
 struct OwnedHandle: ~Copyable {
   let pointer: OpaquePointer
+  private let scope: HandleScope?
   private let release: (OpaquePointer) -> Void
   private let keepAlive: AnyObject?
 
@@ -14,7 +15,7 @@ struct OwnedHandle: ~Copyable {
     self.pointer = pointer
     self.release = release
     self.keepAlive = keepAlive
-    GitLibrary.handleOpened()
+    scope = HandleScope.opened()
   }
 
   /// Calls a libgit2 constructor and takes ownership of what it made.
@@ -40,6 +41,6 @@ struct OwnedHandle: ~Copyable {
 
   deinit {
     release(pointer)
-    GitLibrary.handleClosed()
+    HandleScope.closed(scope)
   }
 }

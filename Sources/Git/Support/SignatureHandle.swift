@@ -4,6 +4,7 @@ import Foundation
 /// The single owner of a `git_signature` made from a ``Signature`` value.
 struct SignatureHandle: ~Copyable {
   let pointer: UnsafeMutablePointer<git_signature>
+  private let scope: HandleScope?
 
   init(_ signature: Signature) throws(GitError) {
     var made: UnsafeMutablePointer<git_signature>?
@@ -17,12 +18,12 @@ struct SignatureHandle: ~Copyable {
     }
     guard let made else { throw .synthesized(.generic, .internal, "returned no signature", "git_signature_new") }
     pointer = made
-    GitLibrary.handleOpened()
+    scope = HandleScope.opened()
   }
 
   deinit {
     git_signature_free(pointer)
-    GitLibrary.handleClosed()
+    HandleScope.closed(scope)
   }
 }
 
