@@ -30,7 +30,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
     .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["RichText"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

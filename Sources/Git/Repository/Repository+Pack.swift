@@ -57,7 +57,11 @@ extension Repository {
     ) { git_packbuilder_new(&$0, pointer) }
   }
 
-  /// Writes the pack (fsynced when `core.fsyncObjectFiles` is on) and returns its index path.
+  /// Writes the pack, makes it durable and returns its index path.
+  ///
+  /// libgit2 1.5 fsyncs a written pack only with `core.fsyncObjectFiles`, a setting
+  /// git 2.39 warns about on every command, so the pack, its index and the pack
+  /// directory are synced here instead, before any loose object is deleted.
   @discardableResult
   private func writePack(_ builder: borrowing OwnedHandle) throws(GitError) -> String {
     try check(
@@ -65,7 +69,12 @@ extension Repository {
     guard let name = decodeCString(git_packbuilder_name(builder.pointer)) else {
       throw .synthesized(.generic, .odb, "the new pack has no name", "git_packbuilder_name")
     }
-    return packDirectory + "/pack-" + name + ".idx"
+    let base = packDirectory + "/pack-" + name
+    for path in [base + ".pack", base + ".idx", packDirectory] {
+      let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
+      try file.sync(path: path)
+    }
+    return base + ".idx"
   }
 
   /// Deletes each loose object that some pack holds, checked against the pack indexes

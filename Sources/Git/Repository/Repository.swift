@@ -18,7 +18,8 @@ public final class Repository {
   private static func release(_ pointer: OpaquePointer) { git_repository_free(pointer) }
 
   /// Creates a new repository at `path` (making missing directories) with HEAD on the
-  /// unborn branch `initialBranch`, reflogs on and object files fsynced.
+  /// unborn branch `initialBranch`, reflogs on. Every object, pack and reference libgit2 writes is fsynced
+  /// (see ``GitLibrary/initialize()``).
   ///
   /// - Parameters:
   ///   - path: The working directory (or, when `bare`, the git directory) to create.
@@ -46,7 +47,6 @@ public final class Repository {
       }
     }
     let repository = Repository(handle: handle)
-    try repository.setConfig("core.fsyncObjectFiles", to: true)
     try repository.setConfig("core.logAllRefUpdates", to: true)
     return repository
   }
