@@ -22,6 +22,8 @@ let package = Package(
     .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText"], swiftSettings: strict),
     .executableTarget(name: "notes", dependencies: ["NotesCLI"], swiftSettings: strict),
     .executableTarget(
+      name: "rtf-corpus-check", dependencies: ["RichText"], swiftSettings: strict),
+    .executableTarget(
       name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git"],
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
