@@ -12,14 +12,14 @@ struct WriterGoldenTests {
     String(decoding: writer.write(text), as: UTF8.self)
   }
 
-  @Test("a new plain body gets the default Cocoa header, a bare \\pard and no font words")
+  @Test("a new plain body gets the default Cocoa header, Cocoa's default \\pard line and no font words")
   func newPlainBody() {
     let expected = #"""
       {\rtf1\ansi\ansicpg1252\cocoartf2822
       \cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fswiss\fcharset0 Helvetica;}
       {\colortbl;\red255\green255\blue255;}
       {\*\expandedcolortbl;;}
-      \pard
+      \pard\pardirnatural\partightenfactor0
       \cf0 Milk\
       Eggs}
       """#
@@ -77,7 +77,7 @@ struct WriterGoldenTests {
       \cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fswiss\fcharset0 Helvetica;}
       {\colortbl;\red255\green255\blue255;\red255\green0\blue0;}
       {\*\expandedcolortbl;;\cssrgb\c100000\c0\c0;}
-      \pard
+      \pard\pardirnatural\partightenfactor0
       \cf0 Hi 
       \b bold
       \b0  \{x\}\\ caf\'e9\uc0\u8232 \u55357 \u56832 	\cf2 red\cf0  \ul {\field{\*\fldinst{HYPERLINK "https://example.com/a?b=1"}}{\fldrslt site}}}
@@ -107,14 +107,14 @@ struct WriterGoldenTests {
       {\*\expandedcolortbl;;}
       {\*\listtable{\list\listtemplateid1\listhybrid{\listlevel\levelnfc23\levelnfcn23\leveljc0\leveljcn0\levelfollow0\levelstartat1\levelspace360\levelindent0{\*\levelmarker \{disc\}}{\leveltext\leveltemplateid1\'01\uc0\u8226 ;}{\levelnumbers;}\fi-360\li720\lin720 }{\listlevel\levelnfc0\levelnfcn0\leveljc0\leveljcn0\levelfollow0\levelstartat1\levelspace360\levelindent0{\*\levelmarker \{decimal\}.}{\leveltext\leveltemplateid2\'02\'00.;}{\levelnumbers\'01;}\fi-360\li1440\lin1440 }{\listname ;}\listid1}}
       {\*\listoverridetable{\listoverride\listid1\listoverridecount0\ls1}}
-      \pard\tx220\tx720\li720
+      \pard\tx220\tx720\li720\pardirnatural\partightenfactor0
       \ls1\ilvl0\cf0 {\listtext	\uc0\u8226 	}one\
-      \pard\tx220\tx720\li1440
+      \pard\tx220\tx720\li1440\pardirnatural\partightenfactor0
       \ls1\ilvl1\cf0 {\listtext	1.	}first\
       {\listtext	2.	}second\
-      \pard\tx220\tx720\li720
+      \pard\tx220\tx720\li720\pardirnatural\partightenfactor0
       \ls1\ilvl0\cf0 {\listtext	\uc0\u8226 	}two\
-      \pard
+      \pard\pardirnatural\partightenfactor0
       \cf0 after}
       """#
     #expect(rtf(body) == expected)
@@ -129,7 +129,7 @@ struct WriterGoldenTests {
       {\fonttbl\f0\fswiss\fcharset0 Helvetica;}
       {\colortbl;\red255\green255\blue255;}
       {\*\expandedcolortbl;;}
-      \pard
+      \pard\pardirnatural\partightenfactor0
       \cf0 \uc0\u1046 \u233 }
       """#
     #expect(rtf(body) == expected)

@@ -20,7 +20,7 @@ struct WriterSnapshotTests {
       unknown: [.init(name: "partightenfactor", parameter: 0), .init(name: "slleading", parameter: 20),
                 .init(name: "pardirnatural")]))
     first.append("Code", attributes: CharacterAttributes(font: menlo, fontSize: 11))
-    first.append(" big", attributes: CharacterAttributes(fontSize: 18, isItalic: true))
+    first.append(" big", attributes: CharacterAttributes(fontSize: 13.6, isItalic: true))
     first.append(" plain", attributes: CharacterAttributes())
     first.append(" marked", attributes: CharacterAttributes(
       underline: .double, strikethrough: .double, backgroundColor: .white,

@@ -3,7 +3,8 @@
 /// start a fresh line, colours and decorations follow, each group ends with a space.
 ///
 /// "Unset" is expressed by not writing a word: a body whose runs set no font or size
-/// has no `\f` or `\fs` at all. Going from a set font, size or unknown word back to
+/// has no `\f` or `\fs` at all. Sizes are half points (`\fsN`), plus `\fsmilliN` when
+/// they fall between half points. Going from a set font, size or unknown word back to
 /// unset needs `\plain`, after which every set attribute is written again.
 /// Links are not character state here: the body writer puts them in fields.
 enum RTFCharacterStateWriter {
@@ -20,15 +21,18 @@ enum RTFCharacterStateWriter {
     if plain { old = CharacterAttributes() }
     let fontChanged =
       old.font != new.font || old.isBold != new.isBold || old.isItalic != new.isItalic
-      || halfPoints(old.fontSize) != halfPoints(new.fontSize)
+      || milliPoints(old.fontSize) != milliPoints(new.fontSize)
     if fontChanged || plain {
       out.byte(UInt8(ascii: "\n"))
       if plain { out.raw("\\plain") }
       if let font = new.font, font != old.font { out.word("\\f", tables.number(of: font)) }
       if old.isBold != new.isBold { out.raw(new.isBold ? "\\b" : "\\b0") }
       if old.isItalic != new.isItalic { out.raw(new.isItalic ? "\\i" : "\\i0") }
-      if let size = halfPoints(new.fontSize), size != halfPoints(old.fontSize) {
-        out.word("\\fs", size)
+      if let milli = milliPoints(new.fontSize), milli != milliPoints(old.fontSize) {
+        // `\fs` is in half points; a size between them adds `\fsmilli` (Cocoa's
+        // `\fs27\fsmilli13600`).
+        out.word("\\fs", (milli + 250) / 500)
+        if milli % 500 != 0 { out.word("\\fsmilli", milli) }
       }
       out.byte(UInt8(ascii: " "))
     }
@@ -76,13 +80,14 @@ enum RTFCharacterStateWriter {
     return old.unknown.contains { control in !new.unknown.contains { $0.name == control.name } }
   }
 
-  /// The size in half points, as `\fsN` carries it (fractions round to the nearest).
-  static func halfPoints(_ size: Double?) -> Int? {
+  /// The size in thousandths of a point (nearest), as `\fsmilli` carries it.
+  static func milliPoints(_ size: Double?) -> Int? {
     guard let size else { return nil }
-    let doubled = size * 2
-    // Round half away from zero without libm; absurd sizes are clamped.
-    guard doubled.magnitude < 1e9 else { return doubled > 0 ? 2_000_000_000 : 0 }
-    return doubled >= 0 ? Int(doubled + 0.5) : -Int(-doubled + 0.5)
+    let milli = size * 1000
+    // Round half up without libm; absurd sizes are clamped.
+    guard milli > 0 else { return 0 }
+    guard milli < 1e9 else { return 1_000_000_000 }
+    return Int(milli + 0.5)
   }
 
   private static func underlineWord(_ style: LineStyle?) -> String {

@@ -2,12 +2,17 @@
 /// writes them: `\intbl`-like words, tab stops, spacing and other unknown words,
 /// indents, spacing before and after, direction, alignment, `\partightenfactor`.
 ///
-/// Only values that differ from the RTF default are written, so a default style is
-/// a bare `\pard`.
+/// Only values that differ from the RTF default are written, plus Cocoa's
+/// `\pardirnatural\partightenfactor0`, so a default style is
+/// `\pard\pardirnatural\partightenfactor0`.
 enum RTFParagraphStyleWriter {
   static func write(_ style: ParagraphStyle, to out: inout RTFByteBuffer) {
     out.raw("\\pard")
-    let unknown = style.unknown.sorted {
+    var controls = style.unknown
+    for control in cocoaControls where !controls.contains(where: { $0.name == control.name }) {
+      controls.append(control)
+    }
+    let unknown = controls.sorted {
       let (left, right) = (rank(of: $0.name), rank(of: $1.name))
       return left != right ? left < right : $0 < $1
     }
@@ -44,6 +49,12 @@ enum RTFParagraphStyleWriter {
     }
     writeUnknown(upTo: 3)
   }
+
+  /// What Cocoa writes on every paragraph, and the reader ignores: natural writing
+  /// direction and no tightening.
+  private static let cocoaControls = [
+    OpaqueControl(name: "pardirnatural"), OpaqueControl(name: "partightenfactor", parameter: 0),
+  ]
 
   /// Where Cocoa puts an unknown paragraph word: 0 before the tab stops (table
   /// membership), 2 just before the alignment (direction), 3 last

@@ -13,7 +13,9 @@
 ///
 /// Unset attributes are not written: a run without a font or size has no `\f` or
 /// `\fs` (Cocoa then shows Helvetica 12 pt), and a paragraph with the default style is
-/// a bare `\pard`. Sizes are written in half points (`\fsN`).
+/// `\pard\pardirnatural\partightenfactor0`. Sizes are written in half points
+/// (`\fsN`, with `\fsmilliN` for sizes between half points). Strikethrough styles
+/// other than single and double are written as single.
 public struct RTFWriter: Sendable {
   /// The `\cocoartfN` version written for bodies that did not come from a Cocoa file
   /// (macOS 15's value).
