@@ -28,7 +28,7 @@ let package = Package(
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
     .testTarget(
-      name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus"],
+      name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
     .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
