@@ -29,7 +29,9 @@ let package = Package(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus"],
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
-    .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
+    .testTarget(
+      name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
+      swiftSettings: strict),
     .testTarget(name: "EndToEndTests", dependencies: ["RichText"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
