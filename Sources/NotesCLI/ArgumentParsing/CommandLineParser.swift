@@ -56,18 +56,18 @@ public struct CommandLineParser: Sendable {
   /// - Throws: ``UsageError`` when the command line does not fit the tree; render it with
   ///   ``UsageErrorRenderer`` and exit with status 2.
   public func parse(_ argv: [String]) throws(UsageError) -> ParseOutcome {
-    let tokens = ArgumentLexer.tokens(argv)
-    let requests = BuiltInRequests(tokens)
-    var matcher = ArgumentMatcher(root: root, tokens: tokens)
+    var matcher = ArgumentMatcher(root: root, tokens: ArgumentLexer.tokens(argv))
     do {
       try matcher.match()
     } catch {
+      let requests = matcher.requests
       if requests.wantsHelp {
         return .help(helpText(for: matcher.path, width: width, showingHidden: requests.hiddenHelp))
       }
       if requests.version { return .version }
       throw error
     }
+    let requests = matcher.requests
     if matcher.path == [CommandSpec.helpCommand.name] && !requests.help {
       let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
