@@ -1,5 +1,6 @@
-@testable import NotesCLI
 import Testing
+
+@testable import NotesCLI
 
 @Suite("Splitting argv into tokens")
 struct ArgumentLexerTests {

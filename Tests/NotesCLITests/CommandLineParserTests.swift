@@ -11,7 +11,8 @@ struct CommandLineParserTests {
   {
     let outcome = try parser.parse(argv)
     guard case .run(let command, let arguments, let globals) = outcome else {
-      Issue.record("expected \(argv) to run a command, got \(outcome)", sourceLocation: sourceLocation)
+      Issue.record(
+        "expected \(argv) to run a command, got \(outcome)", sourceLocation: sourceLocation)
       throw CancellationError()
     }
     return (command, arguments, globals)
@@ -69,10 +70,12 @@ struct CommandLineParserTests {
     #expect(!arguments.flag("quiet"))
   }
 
-  @Test("--name=value and --name value mean the same", arguments: [
-    ["new", "todo", "--title=This week"], ["new", "todo", "--title", "This week"],
-    ["new", "todo", "-t", "This week"], ["new", "todo", "-tThis week"],
-  ])
+  @Test(
+    "--name=value and --name value mean the same",
+    arguments: [
+      ["new", "todo", "--title=This week"], ["new", "todo", "--title", "This week"],
+      ["new", "todo", "-t", "This week"], ["new", "todo", "-tThis week"],
+    ])
   func optionValueForms(_ argv: [String]) throws {
     let (_, arguments, _) = try run(argv)
     #expect(arguments.value("title") == "This week")
@@ -110,7 +113,9 @@ struct CommandLineParserTests {
     #expect(arguments.argument("file") == "-")
   }
 
-  @Test("'--' and '--end-of-options' make every later word a value", arguments: ["--", "--end-of-options"])
+  @Test(
+    "'--' and '--end-of-options' make every later word a value",
+    arguments: ["--", "--end-of-options"])
   func terminator(_ terminator: String) throws {
     let (_, arguments, _) = try run(["attach", "trip", terminator, "--help", "-x.png"])
     #expect(arguments.argument("note") == "trip")

@@ -31,7 +31,9 @@ struct HelpTextTests {
   @Test("'help CMD', 'CMD --help' and 'CMD -h' print the same command help")
   func commandHelpForms() {
     let expected = parser.helpText(for: ["show"], width: 80)
-    for argv in [["help", "show"], ["show", "--help"], ["show", "-h"], ["show", "shopping", "-h"]] {
+    for argv in [
+      ["help", "show"], ["show", "--help"], ["show", "-h"], ["show", "shopping", "-h"],
+    ] {
       #expect(help(argv) == expected, "\(argv)")
     }
     expectGolden(expected, named: "show")
@@ -43,6 +45,7 @@ struct HelpTextTests {
     #expect(help(["help", "remote", "add"]) == expected)
     #expect(help(["remote", "add", "--help"]) == expected)
     #expect(help(["remote", "--help", "add"]) == expected)
+    #expect(help(["help", "remote", "add", "--help"]) == expected)
     expectGolden(expected, named: "remote-add")
   }
 
@@ -66,6 +69,12 @@ struct HelpTextTests {
     expectGolden(parser.helpText(for: ["list"], width: 80), named: "list")
   }
 
+  @Test("'help --help' explains the help command itself")
+  func helpOfHelp() {
+    #expect(help(["help", "--help"]) == parser.helpText(for: ["help"], width: 80))
+    #expect(help(["help", "-h"]).hasPrefix("OVERVIEW: Show help for a command or a topic."))
+  }
+
   @Test("hidden commands and topics appear only with --help-hidden")
   func hiddenCommands() {
     let plain = help(["--help"])
@@ -83,7 +92,8 @@ struct HelpTextTests {
     #expect(help(["help", "merge-driver"]).hasPrefix("OVERVIEW: Merge three versions"))
   }
 
-  @Test("help topics come from the HelpTopic values given to the parser", arguments: HelpTopic.standard)
+  @Test(
+    "help topics come from the HelpTopic values given to the parser", arguments: HelpTopic.standard)
   func topics(_ topic: HelpTopic) {
     let text = help(["help", topic.name])
     #expect(text.hasPrefix("OVERVIEW: \(topic.abstract)\n\n"))
@@ -99,9 +109,11 @@ struct HelpTextTests {
 
   @Test("a parser with its own topics shows them instead of the standard ones")
   func customTopics() throws {
-    let topic = HelpTopic(name: "formats", abstract: "File formats.", text: "RTF only.", isHidden: false)
+    let topic = HelpTopic(
+      name: "formats", abstract: "File formats.", text: "RTF only.", isHidden: false)
     let custom = CommandLineParser(root: SampleCommands.root, version: "1", topics: [topic])
-    #expect(try custom.parse(["help", "formats"]) == .help("OVERVIEW: File formats.\n\nRTF only.\n"))
+    #expect(
+      try custom.parse(["help", "formats"]) == .help("OVERVIEW: File formats.\n\nRTF only.\n"))
     #expect(custom.helpText(for: [], width: 80).contains("HELP TOPICS:\n  formats"))
     #expect(throws: UsageError.unknownCommand("exit-codes", suggestions: [])) {
       try custom.parse(["help", "exit-codes"])
@@ -117,7 +129,9 @@ struct HelpTextTests {
 
   @Test("helpText for an unknown path falls back to the deepest known command")
   func unknownPathFallback() {
-    #expect(parser.helpText(for: ["remote", "nope"], width: 80) == parser.helpText(for: ["remote"], width: 80))
+    #expect(
+      parser.helpText(for: ["remote", "nope"], width: 80)
+        == parser.helpText(for: ["remote"], width: 80))
   }
 
   @Test("a long usage line folds its options into [<options>]")
@@ -127,9 +141,13 @@ struct HelpTextTests {
       subcommands: [
         CommandSpec(
           name: "sync", abstract: "Sync.",
-          options: (1...8).map { OptionSpec(long: "option-\($0)", valueName: "value", help: "An option.") },
+          options: (1...8).map {
+            OptionSpec(long: "option-\($0)", valueName: "value", help: "An option.")
+          },
           examples: ["notes sync"])
       ])
-    #expect(CommandLineParser(root: long, version: "1").usageLine(for: ["sync"]) == "notes sync [<options>]")
+    #expect(
+      CommandLineParser(root: long, version: "1").usageLine(for: ["sync"])
+        == "notes sync [<options>]")
   }
 }

@@ -15,7 +15,8 @@ struct JSONOutputTests {
   @Test("keys are sorted at every level, dates are ISO 8601 UTC and slashes stay plain")
   func shape() throws {
     let note = Note(
-      name: "shopping", path: "notes/shopping.note", modified: Date(timeIntervalSince1970: 1_769_851_800),
+      name: "shopping", path: "notes/shopping.note",
+      modified: Date(timeIntervalSince1970: 1_769_851_800),
       attachments: ["map.png"], tags: ["zeta": 2, "alpha": 1])
     let text = try JSONOutput.encode(note)
     #expect(

@@ -27,7 +27,8 @@ struct SpecValidationTests {
   ) -> CommandSpec {
     CommandSpec(
       name: name, aliases: aliases, abstract: abstract, arguments: arguments, options: options,
-      examples: examples, subcommands: subcommands, isHidden: isHidden, mutuallyExclusive: exclusive)
+      examples: examples, subcommands: subcommands, isHidden: isHidden, mutuallyExclusive: exclusive
+    )
   }
 
   static let brokenCases: [BrokenCase] = [
@@ -42,14 +43,19 @@ struct SpecValidationTests {
     BrokenCase(
       id: "a visible command without abstract or example",
       subcommands: [command("gc", abstract: "", examples: [])],
-      problems: ["notes gc: a visible command needs an abstract", "notes gc: a visible command needs an example"]),
+      problems: [
+        "notes gc: a visible command needs an abstract",
+        "notes gc: a visible command needs an example",
+      ]),
     BrokenCase(
       id: "a hidden command needs neither",
       subcommands: [command("textconv", abstract: "", examples: [], isHidden: true)],
       problems: []),
     BrokenCase(
       id: "an option without a long name",
-      subcommands: [command("list", options: [OptionSpec(long: "", short: "l", help: "Long form.")])],
+      subcommands: [
+        command("list", options: [OptionSpec(long: "", short: "l", help: "Long form.")])
+      ],
       problems: ["notes list: option '--' needs a long name (lowercase letters, digits, '-')"]),
     BrokenCase(
       id: "an option defined twice, by long or short name",
@@ -62,10 +68,14 @@ struct SpecValidationTests {
             OptionSpec(long: "jason", short: "j", help: "Another j."),
           ])
       ],
-      problems: ["notes list: option '--json' is defined twice", "notes list: option '-j' is defined twice"]),
+      problems: [
+        "notes list: option '--json' is defined twice", "notes list: option '-j' is defined twice",
+      ]),
     BrokenCase(
       id: "an option that shadows a global option",
-      subcommands: [command("list", options: [OptionSpec(long: "quiet", short: "C", help: "Shh.")])],
+      subcommands: [
+        command("list", options: [OptionSpec(long: "quiet", short: "C", help: "Shh.")])
+      ],
       problems: [
         "notes list: option '--quiet' clashes with a global option",
         "notes list: option '-C' clashes with a global option",
@@ -99,7 +109,9 @@ struct SpecValidationTests {
     BrokenCase(
       id: "an exclusive set naming an undefined option",
       subcommands: [
-        command("export", options: [OptionSpec(long: "stdout", help: "Out.")], exclusive: [["stdout", "output"]])
+        command(
+          "export", options: [OptionSpec(long: "stdout", help: "Out.")],
+          exclusive: [["stdout", "output"]])
       ],
       problems: ["notes export: exclusive option '--output' is not defined"]),
     BrokenCase(

@@ -18,7 +18,10 @@ struct SuggestionTests {
   @Test("suggestions are within the distance, closest first, ties alphabetical")
   func ordering() {
     let names = ["shopping", "shipping", "shopping-list", "todo", "Shopping"]
-    #expect(suggestions(for: "shoping", among: names, maxDistance: 2) == ["Shopping", "shopping", "shipping"])
+    #expect(
+      suggestions(for: "shoping", among: names, maxDistance: 2) == [
+        "Shopping", "shopping", "shipping",
+      ])
     #expect(suggestions(for: "todo", among: names, maxDistance: 0) == ["todo"])
     #expect(suggestions(for: "zzz", among: names, maxDistance: 2) == [])
   }

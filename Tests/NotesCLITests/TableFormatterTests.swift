@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Tables")
 struct TableFormatterTests {
-  let table = TableFormatter(columns: [.init("NAME"), .init("SIZE", alignment: .right), .init("MODIFIED")])
+  let table = TableFormatter(columns: [
+    .init("NAME"), .init("SIZE", alignment: .right), .init("MODIFIED"),
+  ])
 
   @Test("columns line up, right-aligned ones on the right, without trailing spaces")
   func alignment() {
@@ -30,14 +32,16 @@ struct TableFormatterTests {
 
   @Test("lines longer than maxWidth are cut with an ellipsis")
   func maxWidth() {
-    let narrow = TableFormatter(columns: [.init("NAME"), .init("TITLE")], showsHeader: false, maxWidth: 10)
+    let narrow = TableFormatter(
+      columns: [.init("NAME"), .init("TITLE")], showsHeader: false, maxWidth: 10)
     #expect(narrow.render([["a", "a very long title"]]) == "a  a very…\n")
   }
 
   @Test("the header is bold only when the terminal allows colour")
   func boldHeader() {
     let one = TableFormatter(columns: [.init("NAME")])
-    #expect(one.render([["x"]], terminal: Terminal(useColor: true)) == "\u{1B}[1mNAME\u{1B}[0m\nx\n")
+    #expect(
+      one.render([["x"]], terminal: Terminal(useColor: true)) == "\u{1B}[1mNAME\u{1B}[0m\nx\n")
     #expect(one.render([["x"]], terminal: Terminal()) == "NAME\nx\n")
   }
 }

@@ -15,18 +15,27 @@ struct TerminalTests {
   }
 
   static let colourCases: [ColourCase] = [
-    ColourCase(id: "both streams on a terminal", environment: [:], stdoutColour: true, stderrColour: true),
+    ColourCase(
+      id: "both streams on a terminal", environment: [:], stdoutColour: true, stderrColour: true),
     ColourCase(
       id: "stdout piped, stderr on a terminal", environment: [:], stdoutIsTTY: false,
       stdoutColour: false, stderrColour: true),
     ColourCase(
       id: "stderr redirected, stdout on a terminal", environment: [:], stderrIsTTY: false,
       stdoutColour: true, stderrColour: false),
-    ColourCase(id: "NO_COLOR set", environment: ["NO_COLOR": "1"], stdoutColour: false, stderrColour: false),
-    ColourCase(id: "NO_COLOR empty is ignored", environment: ["NO_COLOR": ""], stdoutColour: true, stderrColour: true),
-    ColourCase(id: "TERM=dumb", environment: ["TERM": "dumb"], stdoutColour: false, stderrColour: false),
-    ColourCase(id: "TERM=xterm", environment: ["TERM": "xterm-256color"], stdoutColour: true, stderrColour: true),
-    ColourCase(id: "--no-color", environment: [:], noColorFlag: true, stdoutColour: false, stderrColour: false),
+    ColourCase(
+      id: "NO_COLOR set", environment: ["NO_COLOR": "1"], stdoutColour: false, stderrColour: false),
+    ColourCase(
+      id: "NO_COLOR empty is ignored", environment: ["NO_COLOR": ""], stdoutColour: true,
+      stderrColour: true),
+    ColourCase(
+      id: "TERM=dumb", environment: ["TERM": "dumb"], stdoutColour: false, stderrColour: false),
+    ColourCase(
+      id: "TERM=xterm", environment: ["TERM": "xterm-256color"], stdoutColour: true,
+      stderrColour: true),
+    ColourCase(
+      id: "--no-color", environment: [:], noColorFlag: true, stdoutColour: false,
+      stderrColour: false),
   ]
 
   @Test("colour is used only on a terminal and never when turned off", arguments: colourCases)

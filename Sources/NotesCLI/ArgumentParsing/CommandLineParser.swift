@@ -68,8 +68,9 @@ public struct CommandLineParser: Sendable {
       throw error
     }
     let requests = matcher.requests
-    if matcher.path == [CommandSpec.helpCommand.name] && !requests.help {
-      let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
+    // `notes help remote --help` explains `remote`; `notes help --help` explains `help`.
+    let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
+    if matcher.path == [CommandSpec.helpCommand.name] && (!words.isEmpty || !requests.help) {
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
     }
     if requests.wantsHelp {

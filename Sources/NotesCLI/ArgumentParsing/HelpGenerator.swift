@@ -13,8 +13,10 @@ struct HelpGenerator {
   func help(for command: CommandSpec, path: [String]) -> String {
     var sections: [[String]] = [overview(command.abstract, discussion: command.discussion)]
     let usage = UsageLine.make(for: command, path: path, programName: programName, width: width)
-    sections.append(TextLayout.wrap(usage, width: width, firstPrefix: "USAGE: ", prefix: "         "))
-    let options = (path.isEmpty ? command.options + GlobalOptions.specs : command.options + [helpOption])
+    sections.append(
+      TextLayout.wrap(usage, width: width, firstPrefix: "USAGE: ", prefix: "         "))
+    let options =
+      (path.isEmpty ? command.options + GlobalOptions.specs : command.options + [helpOption])
       .filter { showHidden || !$0.isHidden }
     let subcommands = command.listedSubcommands(showingHidden: showHidden)
     let shownTopics = path.isEmpty ? topics.filter { showHidden || !$0.isHidden } : []
@@ -93,6 +95,7 @@ struct HelpGenerator {
   }
 
   private var helpOption: OptionSpec {
-    GlobalOptions.spec(long: "help") ?? OptionSpec(long: "help", short: "h", help: "Show help information.")
+    GlobalOptions.spec(long: "help")
+      ?? OptionSpec(long: "help", short: "h", help: "Show help information.")
   }
 }

@@ -56,7 +56,9 @@ public struct UsageErrorRenderer {
       let spec = optionSpec(option, in: command)
       let message = "The value '\(value)' is invalid for '\(spec?.synopsis ?? option)'."
       if !allowed.isEmpty {
-        return (message, "Please provide one of \(TextLayout.quotedList(allowed, conjunction: "or")).")
+        return (
+          message, "Please provide one of \(TextLayout.quotedList(allowed, conjunction: "or"))."
+        )
       }
       return (message, spec.map(helpLine))
 
@@ -72,7 +74,8 @@ public struct UsageErrorRenderer {
       let invocation = ([programName] + path).joined(separator: " ")
       return (
         "'\(invocation)' needs a subcommand.",
-        "Subcommands: \(names.joined(separator: ", ")).")
+        "Subcommands: \(names.joined(separator: ", "))."
+      )
     }
   }
 

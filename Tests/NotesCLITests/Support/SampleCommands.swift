@@ -4,7 +4,8 @@ import NotesCLI
 /// on realistic input. The real specs live in Sources/NotesCLI/Commands/.
 enum SampleCommands {
   static let json = OptionSpec(long: "json", help: "Print JSON instead of text.")
-  static let dryRun = OptionSpec(long: "dry-run", short: "n", help: "Show what would happen; change nothing.")
+  static let dryRun = OptionSpec(
+    long: "dry-run", short: "n", help: "Show what would happen; change nothing.")
   static let force = OptionSpec(long: "force", short: "f", help: "Do it without asking.")
   static let note = ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")
 
@@ -20,7 +21,8 @@ enum SampleCommands {
         arguments: [ArgumentSpec(name: "name", help: "The new note's name.")],
         options: [
           OptionSpec(long: "title", short: "t", valueName: "title", help: "The note's first line."),
-          OptionSpec(long: "tag", valueName: "tag", isRepeatable: true, help: "A tag for the note."),
+          OptionSpec(
+            long: "tag", valueName: "tag", isRepeatable: true, help: "A tag for the note."),
           json,
         ],
         examples: ["notes new shopping", "notes new todo --title 'This week' --tag home"],
@@ -38,13 +40,16 @@ enum SampleCommands {
       CommandSpec(
         name: "show", abstract: "Print a note as plain text.", arguments: [note],
         options: [
-          OptionSpec(long: "at", valueName: "version", help: "Show the note as it was at <version>."),
+          OptionSpec(
+            long: "at", valueName: "version", help: "Show the note as it was at <version>."),
           json,
         ],
         examples: ["notes show shopping", "notes show shopping --at 3"]),
       CommandSpec(
         name: "write", abstract: "Replace a note's text with plain text or RTF.",
-        arguments: [note, ArgumentSpec(name: "file", help: "The file to read, or '-' for standard input.")],
+        arguments: [
+          note, ArgumentSpec(name: "file", help: "The file to read, or '-' for standard input."),
+        ],
         examples: ["echo milk | notes write shopping -"], writesToStore: true),
       leaf("edit", "Open a note in $VISUAL or $EDITOR.", arguments: [note], writes: true),
       CommandSpec(
@@ -58,7 +63,9 @@ enum SampleCommands {
         writesToStore: true),
       CommandSpec(
         name: "attach", abstract: "Attach files to a note.",
-        arguments: [note, ArgumentSpec(name: "file", help: "The files to attach.", isVariadic: true)],
+        arguments: [
+          note, ArgumentSpec(name: "file", help: "The files to attach.", isVariadic: true),
+        ],
         examples: ["notes attach trip map.png ticket.pdf"], writesToStore: true),
       leaf("attachments", "List a note's attachments.", arguments: [note], options: [json]),
       CommandSpec(
@@ -70,7 +77,8 @@ enum SampleCommands {
         arguments: [note],
         options: [
           OptionSpec(
-            long: "format", short: "F", valueName: "format", allowedValues: ["rtf", "text", "html"],
+            long: "format", short: "F", valueName: "format",
+            allowedValues: ["rtf", "text", "html"],
             help: "The file format."),
           OptionSpec(long: "output", short: "o", valueName: "file", help: "Write to <file>."),
           OptionSpec(long: "stdout", help: "Write to standard output."),
@@ -89,7 +97,9 @@ enum SampleCommands {
             name: "add", abstract: "Add a remote.",
             arguments: [
               ArgumentSpec(name: "name", help: "A short name for the remote."),
-              ArgumentSpec(name: "url", help: "Where the remote lives: a path, file://, ssh:// or https:// URL."),
+              ArgumentSpec(
+                name: "url",
+                help: "Where the remote lives: a path, file://, ssh:// or https:// URL."),
             ],
             examples: ["notes remote add laptop ssh://laptop/notes"], writesToStore: true),
           leaf("list", "List the remotes.", options: [json], example: "notes remote list --json"),
@@ -114,7 +124,9 @@ enum SampleCommands {
           ArgumentSpec(name: "theirs", help: "Their version."),
         ],
         isHidden: true),
-      leaf("textconv", "Print a note's text for git diff.", arguments: [ArgumentSpec(name: "file", help: "The RTF file.")], hidden: true),
+      leaf(
+        "textconv", "Print a note's text for git diff.",
+        arguments: [ArgumentSpec(name: "file", help: "The RTF file.")], hidden: true),
     ])
 
   static let parser = CommandLineParser(root: root, version: "1.2.3")
