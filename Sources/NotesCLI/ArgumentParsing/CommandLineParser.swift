@@ -70,7 +70,11 @@ public struct CommandLineParser: Sendable {
     let requests = matcher.requests
     // `notes help remote --help` explains `remote`; `notes help --help` explains `help`.
     let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
-    if matcher.path == [CommandSpec.helpCommand.name] && (!words.isEmpty || !requests.help) {
+    let isHelpCommand = matcher.path == [CommandSpec.helpCommand.name]
+    if isHelpCommand && matcher.parsed.flag(CommandSpec.dumpSpecOption) {
+      return .help(SpecDump.json(for: self))
+    }
+    if isHelpCommand && (!words.isEmpty || !requests.help) {
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
     }
     if requests.wantsHelp {
@@ -142,8 +146,8 @@ extension CommandSpec {
     name: "help",
     abstract: "Show help for a command or a topic.",
     discussion: """
-      Prints the same text as '--help' after the command. Topics: 'exit-codes', 'json' \
-      and 'environment'.
+      Prints the same text as '--help' after the command. With '--help-hidden', the \
+      list also shows hidden commands and the help topics.
       """,
     arguments: [
       ArgumentSpec(
@@ -151,7 +155,13 @@ extension CommandSpec {
         help: "The command or topic to explain, such as 'remote add' or 'exit-codes'.",
         isOptional: true, isVariadic: true)
     ],
+    options: [
+      OptionSpec(
+        long: dumpSpecOption, help: "Print the whole command tree as JSON, for docs and tools.",
+        isHidden: true)
+    ],
     examples: ["notes help", "notes help remote add", "notes help exit-codes"])
 
   static let helpArgumentName = "command"
+  static let dumpSpecOption = "dump-spec"
 }
