@@ -31,7 +31,9 @@ let package = Package(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
-    .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
+    .testTarget(
+      name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
+      swiftSettings: strict),
     .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -14,10 +14,13 @@ struct ArgumentMatcher {
   private(set) var path: [String] = []
   private(set) var parsed = ParsedArguments(commandPath: [])
   private(set) var globals = GlobalOptions()
+  /// Help and version requests: those found by scanning ahead, plus those matched.
+  private(set) var requests: BuiltInRequests
 
   init(root: CommandSpec, tokens: [ArgumentToken]) {
     self.command = root
     self.tokens = tokens
+    self.requests = BuiltInRequests(tokens)
   }
 
   /// Matches every token, then checks required arguments and exclusive options.
@@ -118,7 +121,12 @@ struct ArgumentMatcher {
     _ spec: OptionSpec, isGlobal: Bool, value: String?
   ) throws(UsageError) {
     if isGlobal {
-      try globals.record(spec, value: value, commandPath: path)
+      switch spec.long {
+      case "help": requests.help = true
+      case "help-hidden": requests.hiddenHelp = true
+      case "version": requests.version = true
+      default: try globals.record(spec, value: value, commandPath: path)
+      }
     } else if let value {
       parsed.recordValue(value, for: spec.long)
     } else {
@@ -165,10 +173,12 @@ struct ArgumentMatcher {
   }
 }
 
-/// What the built-in options ask for, found by scanning every token before `--`.
+/// What the built-in options ask for.
 ///
-/// Scanning ahead (instead of waiting for the matcher) lets `--help` win over any error in
-/// the same command line, as in `notes show --help` without a note.
+/// The scan ahead lets `--help` win over an error earlier in the same command line, as in
+/// `notes show --bogus --help`. Only unambiguous words count here (`--help`, `-h`,
+/// `--help-hidden`, `--version`): in `-th` the `h` may be the value of `-t`, so packed
+/// groups are left to the matcher, which knows which letters take values.
 struct BuiltInRequests: Equatable {
   var help = false
   var hiddenHelp = false
@@ -181,7 +191,7 @@ struct BuiltInRequests: Equatable {
       case .long("help", nil): help = true
       case .long("help-hidden", nil): hiddenHelp = true
       case .long("version", nil): version = true
-      case .shortGroup(let letters) where letters.contains("h"): help = true
+      case .shortGroup(["h"]): help = true
       default: continue
       }
     }

@@ -56,20 +56,25 @@ public struct CommandLineParser: Sendable {
   /// - Throws: ``UsageError`` when the command line does not fit the tree; render it with
   ///   ``UsageErrorRenderer`` and exit with status 2.
   public func parse(_ argv: [String]) throws(UsageError) -> ParseOutcome {
-    let tokens = ArgumentLexer.tokens(argv)
-    let requests = BuiltInRequests(tokens)
-    var matcher = ArgumentMatcher(root: root, tokens: tokens)
+    var matcher = ArgumentMatcher(root: root, tokens: ArgumentLexer.tokens(argv))
     do {
       try matcher.match()
     } catch {
+      let requests = matcher.requests
       if requests.wantsHelp {
         return .help(helpText(for: matcher.path, width: width, showingHidden: requests.hiddenHelp))
       }
       if requests.version { return .version }
       throw error
     }
-    if matcher.path == [CommandSpec.helpCommand.name] && !requests.help {
-      let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
+    let requests = matcher.requests
+    // `notes help remote --help` explains `remote`; `notes help --help` explains `help`.
+    let words = matcher.parsed.arguments(CommandSpec.helpArgumentName)
+    let isHelpCommand = matcher.path == [CommandSpec.helpCommand.name]
+    if isHelpCommand && matcher.parsed.flag(CommandSpec.dumpSpecOption) {
+      return .help(SpecDump.json(for: self))
+    }
+    if isHelpCommand && (!words.isEmpty || !requests.help) {
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
     }
     if requests.wantsHelp {
@@ -141,8 +146,8 @@ extension CommandSpec {
     name: "help",
     abstract: "Show help for a command or a topic.",
     discussion: """
-      Prints the same text as '--help' after the command. Topics: 'exit-codes', 'json' \
-      and 'environment'.
+      Prints the same text as '--help' after the command. With '--help-hidden', the \
+      list also shows hidden commands and the help topics.
       """,
     arguments: [
       ArgumentSpec(
@@ -150,7 +155,13 @@ extension CommandSpec {
         help: "The command or topic to explain, such as 'remote add' or 'exit-codes'.",
         isOptional: true, isVariadic: true)
     ],
+    options: [
+      OptionSpec(
+        long: dumpSpecOption, help: "Print the whole command tree as JSON, for docs and tools.",
+        isHidden: true)
+    ],
     examples: ["notes help", "notes help remote add", "notes help exit-codes"])
 
   static let helpArgumentName = "command"
+  static let dumpSpecOption = "dump-spec"
 }

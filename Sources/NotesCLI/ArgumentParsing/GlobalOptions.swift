@@ -55,7 +55,8 @@ extension GlobalOptions {
   static func spec(short: Character) -> OptionSpec? { specs.first { $0.short == short } }
 
   /// Stores the value of the global option `spec`, checking its type.
-  mutating func record(_ spec: OptionSpec, value: String?, commandPath: [String]) throws(UsageError) {
+  mutating func record(_ spec: OptionSpec, value: String?, commandPath: [String]) throws(UsageError)
+  {
     switch spec.long {
     case "store": storePath = value
     case "wait":

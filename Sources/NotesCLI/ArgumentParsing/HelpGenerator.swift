@@ -9,28 +9,32 @@ struct HelpGenerator {
   var width: Int
   var showHidden: Bool
 
-  private var column: Int { TextLayout.helpColumn(width: width) }
-
   /// The help of `command`, found at `path` below the root.
   func help(for command: CommandSpec, path: [String]) -> String {
     var sections: [[String]] = [overview(command.abstract, discussion: command.discussion)]
     let usage = UsageLine.make(for: command, path: path, programName: programName, width: width)
-    sections.append(TextLayout.wrap(usage, width: width, firstPrefix: "USAGE: ", prefix: "         "))
-    if !command.arguments.isEmpty {
-      sections.append(["ARGUMENTS:"] + command.arguments.flatMap(argumentLines))
-    }
-    let options = path.isEmpty ? command.options + GlobalOptions.specs : command.options + [helpOption]
-    let shownOptions = options.filter { showHidden || !$0.isHidden }
-    if !shownOptions.isEmpty {
-      sections.append(["OPTIONS:"] + shownOptions.flatMap(optionLines))
-    }
+    sections.append(
+      TextLayout.wrap(usage, width: width, firstPrefix: "USAGE: ", prefix: "         "))
+    let options =
+      (path.isEmpty ? command.options + GlobalOptions.specs : command.options + [helpOption])
+      .filter { showHidden || !$0.isHidden }
     let subcommands = command.listedSubcommands(showingHidden: showHidden)
-    if !subcommands.isEmpty {
-      sections.append(["SUBCOMMANDS:"] + subcommands.flatMap(subcommandLines))
-    }
     let shownTopics = path.isEmpty ? topics.filter { showHidden || !$0.isHidden } : []
-    if !shownTopics.isEmpty {
-      sections.append(["HELP TOPICS:"] + shownTopics.flatMap(topicLines))
+
+    let arguments = command.arguments.map { (label($0), $0.help) }
+    let optionRows = options.map { (label($0), helpText($0)) }
+    let subcommandRows = subcommands.map { (label($0), helpText($0)) }
+    let topicRows = shownTopics.map { ($0.name, $0.abstract) }
+    let labels = (arguments + optionRows + subcommandRows + topicRows).map(\.0)
+    let column = TextLayout.helpColumn(width: width, labels: labels)
+    for (title, rows) in [
+      ("ARGUMENTS:", arguments), ("OPTIONS:", optionRows), ("SUBCOMMANDS:", subcommandRows),
+      ("HELP TOPICS:", topicRows),
+    ] where !rows.isEmpty {
+      let lines = rows.flatMap { row in
+        TextLayout.twoColumns(label: row.0, text: row.1, width: width, column: column)
+      }
+      sections.append([title] + lines)
     }
     if !command.examples.isEmpty {
       sections.append(["EXAMPLES:"] + command.examples.map { "  " + $0 })
@@ -56,29 +60,29 @@ struct HelpGenerator {
     return lines
   }
 
-  private func argumentLines(_ argument: ArgumentSpec) -> [String] {
-    let label = argument.isVariadic ? "<\(argument.name)> ..." : "<\(argument.name)>"
-    return TextLayout.twoColumns(label: label, text: argument.help, width: width, column: column)
+  private func label(_ argument: ArgumentSpec) -> String {
+    argument.isVariadic ? "<\(argument.name)> ..." : "<\(argument.name)>"
   }
 
-  private func optionLines(_ option: OptionSpec) -> [String] {
-    let label = option.short.map { "-\($0), \(option.synopsis)" } ?? option.synopsis
+  private func label(_ option: OptionSpec) -> String {
+    option.short.map { "-\($0), \(option.synopsis)" } ?? option.synopsis
+  }
+
+  private func helpText(_ option: OptionSpec) -> String {
     var text = option.help
     if let allowed = option.allowedValues, !allowed.isEmpty {
       text += " (values: \(allowed.joined(separator: ", ")))"
     }
     if option.isRepeatable { text += " (may be repeated)" }
-    return TextLayout.twoColumns(label: label, text: text, width: width, column: column)
+    return text
   }
 
-  private func subcommandLines(_ subcommand: CommandSpec) -> [String] {
-    let label = ([subcommand.name] + subcommand.aliases).joined(separator: ", ")
-    let text = subcommand.isHidden ? subcommand.abstract + " (hidden)" : subcommand.abstract
-    return TextLayout.twoColumns(label: label, text: text, width: width, column: column)
+  private func label(_ subcommand: CommandSpec) -> String {
+    ([subcommand.name] + subcommand.aliases).joined(separator: ", ")
   }
 
-  private func topicLines(_ topic: HelpTopic) -> [String] {
-    TextLayout.twoColumns(label: topic.name, text: topic.abstract, width: width, column: column)
+  private func helpText(_ subcommand: CommandSpec) -> String {
+    subcommand.isHidden ? subcommand.abstract + " (hidden)" : subcommand.abstract
   }
 
   private func footer(for command: CommandSpec, path: [String]) -> String {
@@ -91,6 +95,7 @@ struct HelpGenerator {
   }
 
   private var helpOption: OptionSpec {
-    GlobalOptions.spec(long: "help") ?? OptionSpec(long: "help", short: "h", help: "Show help information.")
+    GlobalOptions.spec(long: "help")
+      ?? OptionSpec(long: "help", short: "h", help: "Show help information.")
   }
 }

@@ -20,7 +20,9 @@ private enum SpecValidator {
     let here = path.joined(separator: " ")
     checkName(command, here: here, into: &problems)
     if !command.isHidden {
-      if command.abstract.isEmpty { problems.append("\(here): a visible command needs an abstract") }
+      if command.abstract.isEmpty {
+        problems.append("\(here): a visible command needs an abstract")
+      }
       if command.examples.isEmpty { problems.append("\(here): a visible command needs an example") }
     }
     checkOptions(command, here: here, into: &problems)
@@ -31,9 +33,11 @@ private enum SpecValidator {
     }
   }
 
-  private static func checkName(_ command: CommandSpec, here: String, into problems: inout [String]) {
+  private static func checkName(_ command: CommandSpec, here: String, into problems: inout [String])
+  {
     for word in [command.name] + command.aliases where !isWellFormed(word) {
-      problems.append("\(here): '\(word)' is not a valid command name (lowercase letters, digits, '-')")
+      problems.append(
+        "\(here): '\(word)' is not a valid command name (lowercase letters, digits, '-')")
     }
   }
 
@@ -55,13 +59,16 @@ private enum SpecValidator {
     }
   }
 
-  private static func checkOptions(_ command: CommandSpec, here: String, into problems: inout [String]) {
+  private static func checkOptions(
+    _ command: CommandSpec, here: String, into problems: inout [String]
+  ) {
     var longs = Set<String>()
     var shorts = Set<Character>()
     for option in command.options {
       let name = option.longSpelling
       if option.long.isEmpty || !isWellFormed(option.long) {
-        problems.append("\(here): option '\(name)' needs a long name (lowercase letters, digits, '-')")
+        problems.append(
+          "\(here): option '\(name)' needs a long name (lowercase letters, digits, '-')")
       }
       if !longs.insert(option.long).inserted {
         problems.append("\(here): option '\(name)' is defined twice")
@@ -88,7 +95,9 @@ private enum SpecValidator {
     }
   }
 
-  private static func checkArguments(_ command: CommandSpec, here: String, into problems: inout [String]) {
+  private static func checkArguments(
+    _ command: CommandSpec, here: String, into problems: inout [String]
+  ) {
     if command.isGroup && !command.arguments.isEmpty {
       problems.append("\(here): a command with subcommands cannot take arguments")
     }

@@ -39,9 +39,11 @@ enum TextLayout {
     return [labelLine] + wrap(text, width: width, firstPrefix: indent, prefix: indent)
   }
 
-  /// The column where help text starts beside labels: 26 as in SAP, less on narrow screens.
-  static func helpColumn(width: Int) -> Int {
-    min(26, max(width, minimumWidth) / 3)
+  /// The column where help text starts beside `labels`: just past the longest label, but
+  /// no further right than two fifths of the width (longer labels get a line of their own).
+  static func helpColumn(width: Int, labels: [String]) -> Int {
+    let longest = labels.map(\.count).max() ?? 0
+    return min(longest + 4, max(width, minimumWidth) * 2 / 5)
   }
 
   /// `[a]` → `'a'`; `[a, b]` → `'a' and 'b'`; `[a, b, c]` → `'a', 'b' or 'c'` with `or`.

@@ -38,7 +38,8 @@ public struct UsageErrorRenderer {
 
     case .missingValue(let option, _):
       let spec = optionSpec(option, in: command)
-      return ("Missing value for '\(spec?.synopsis ?? option)'.", spec.map(helpLine))
+      let shown = spec.map { synopsis(of: $0, spelled: option) } ?? option
+      return ("Missing value for '\(shown)'.", spec.map(helpLine))
 
     case .unexpectedArgument(let argument, _):
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -55,7 +56,9 @@ public struct UsageErrorRenderer {
       let spec = optionSpec(option, in: command)
       let message = "The value '\(value)' is invalid for '\(spec?.synopsis ?? option)'."
       if !allowed.isEmpty {
-        return (message, "Please provide one of \(TextLayout.quotedList(allowed, conjunction: "or")).")
+        return (
+          message, "Please provide one of \(TextLayout.quotedList(allowed, conjunction: "or"))."
+        )
       }
       return (message, spec.map(helpLine))
 
@@ -71,7 +74,8 @@ public struct UsageErrorRenderer {
       let invocation = ([programName] + path).joined(separator: " ")
       return (
         "'\(invocation)' needs a subcommand.",
-        "Subcommands: \(names.joined(separator: ", ")).")
+        "Subcommands: \(names.joined(separator: ", "))."
+      )
     }
   }
 
@@ -86,6 +90,12 @@ public struct UsageErrorRenderer {
   /// The spec of an option as typed (`--wait`, `-C`), in the command or among the globals.
   private static func optionSpec(_ spelling: String, in command: CommandSpec) -> OptionSpec? {
     (command.options + GlobalOptions.specs).first { $0.matches(spelling: spelling) }
+  }
+
+  /// `-C <directory>` when the user typed `-C`, `--store <directory>` otherwise.
+  private static func synopsis(of option: OptionSpec, spelled: String) -> String {
+    guard !spelled.hasPrefix("--"), let valueName = option.valueName else { return option.synopsis }
+    return "\(spelled) <\(valueName)>"
   }
 
   private static func helpLine(_ option: OptionSpec) -> String {

@@ -1,6 +1,17 @@
 /// A text style from the small palette `notes` uses.
 public enum Style: Sendable, CaseIterable {
-  case bold, dim, red, green, yellow, cyan
+  /// Headers and names that matter.
+  case bold
+  /// Secondary details such as dates and hashes.
+  case dim
+  /// Errors and conflicts.
+  case red
+  /// Success.
+  case green
+  /// Warnings.
+  case yellow
+  /// Hints and suggested commands.
+  case cyan
 
   /// The ANSI SGR parameter that turns the style on.
   var sgrCode: Int {

@@ -11,11 +11,18 @@
 /// Widths are counted in characters. Trailing spaces are trimmed; scripts should use `--json`.
 public struct TableFormatter: Sendable {
   /// How a column's cells line up.
-  public enum Alignment: Sendable { case left, right }
+  public enum Alignment: Sendable {
+    /// Cells start at the column's left edge (text).
+    case left
+    /// Cells end at the column's right edge (numbers, sizes).
+    case right
+  }
 
   /// One column: its header and alignment.
   public struct Column: Sendable {
+    /// The text of the header line, such as `NAME`.
     public var header: String
+    /// How the column's cells line up.
     public var alignment: Alignment
     /// Creates a column.
     public init(_ header: String, alignment: Alignment = .left) {
