@@ -15,8 +15,12 @@ git config --global user.name "Demo User"
 git config --global user.email "demo@example.com"
 
 notes() { "$notes_bin" "$@"; }
+bold='' plain=''
+if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; fi
 step() {
-  printf '\n\033[1m$ %s\033[0m\n' "$*"
+  local shown
+  shown=$(printf '%q ' "$@")
+  printf '\n%s$ %s%s\n' "$bold" "${shown% }" "$plain"
   "$@"
 }
 

@@ -7,7 +7,7 @@ public enum NotesMain {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let commands: [any NotesCommand.Type] = [
+  static let commands: [any NotesCommand.Type] = [  // metatypes of stateless enums
     InitCommand.self, NewCommand.self, ListCommand.self, ShowCommand.self, WriteCommand.self,
     EditCommand.self, RenameCommand.self, DeleteCommand.self, AttachCommand.self,
     AttachmentsCommand.self, DetachCommand.self, ExportCommand.self, StatusCommand.self,

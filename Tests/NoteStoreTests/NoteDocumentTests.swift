@@ -1,4 +1,5 @@
 import Foundation
+import Git
 import RichText
 import Testing
 

@@ -19,8 +19,7 @@ enum AttachmentsCommand: NotesCommand {
       context.say("\(note.name) has no attachments\n")
       return
     }
-    var rows = [["NAME", "SIZE", "TYPE"]]
-    for attachment in attachments { rows.append([attachment.name, String(attachment.size), attachment.type]) }
-    context.out(TableFormatter(rows: rows).render())
+    let table = TableFormatter(columns: [.init("NAME"), .init("SIZE", alignment: .right), .init("TYPE")])
+    context.out(table.render(attachments.map { [$0.name, String($0.size), $0.type] }))
   }
 }

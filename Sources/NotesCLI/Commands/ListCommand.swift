@@ -24,10 +24,13 @@ enum ListCommand: NotesCommand {
     }
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    var rows = [["NAME", "MODIFIED", "DEVICE", "ATTACHMENTS", "STATUS"]]
-    for note in notes {
-      rows.append([note.name, formatter.string(from: note.modified), note.device, String(note.attachments), note.status.rawValue])
-    }
-    context.out(TableFormatter(rows: rows).render())
+    let table = TableFormatter(columns: [
+      .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
+    ])
+    context.out(
+      table.render(
+        notes.map {
+          [$0.name, formatter.string(from: $0.modified), $0.device, String($0.attachments), $0.status.rawValue]
+        }))
   }
 }

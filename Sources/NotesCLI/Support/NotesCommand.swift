@@ -1,5 +1,5 @@
 /// A `notes` subcommand: its spec (name, arguments, options, help) and what it does.
-protocol NotesCommand {
+protocol NotesCommand: Sendable {
   /// The command's spec, from which parsing and help are made.
   static var spec: CommandSpec { get }
   /// Runs the command with parsed arguments.
