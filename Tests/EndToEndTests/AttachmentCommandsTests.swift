@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("Attachments")
 struct AttachmentCommandsTests {

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("Bad input gets a clear error and changes nothing")
 struct BadInputTests {

@@ -1,6 +1,9 @@
 import Foundation
 import RichText
 import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite("Note commands")
 struct NoteCommandsTests {

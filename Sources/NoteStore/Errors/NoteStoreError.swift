@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Everything that can go wrong in a store, each case naming the note (or the store)
 /// and the cause, with a message a user can act on.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The store's writer lock: `flock` on `.git/notes.lock`.
 ///

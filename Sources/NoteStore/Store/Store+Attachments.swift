@@ -1,5 +1,10 @@
 import Foundation
 import Git
+import CoreFoundation  // declares the `stat` struct that Glibc shares
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 extension Store {
   /// Attaches files to a note in one commit (`Attach a.jpg to Shopping`). Each file
@@ -15,6 +20,7 @@ extension Store {
       var taken = Set(package.attachments.map(\.name))
       var names: [String] = []
       var updates: [TreeUpdate] = []
+      var copies: [FileCopy] = []
       for file in files {
         let name = try attachmentName(forFile: file)
         let unique = AttachmentNaming.unique(name, taken: taken)
@@ -26,14 +32,16 @@ extension Store {
           throw NoteStoreError.cannotSaveAttachment(note: note.name, name: unique, underlying: error)
         }
         names.append(unique)
-        updates.append(.upsert(path: note.attachmentsPath + "/" + unique, id: blob, mode: .blob))
+        let path = note.attachmentsPath + "/" + unique
+        updates.append(.upsert(path: path, id: blob, mode: .blob))
+        copies.append(FileCopy(path: path, source: file, blob: blob))
       }
       guard !names.isEmpty else { return [] }
       try commitChange(
         updates,
         message: CommitMessage(
           summary: "Attach \(names.joined(separator: ", ")) to \(note.name)", device: device, notes: [note.path]),
-        checkoutPaths: [note.path])
+        checkoutPaths: [], copies: copies)
       return names
     }
   }

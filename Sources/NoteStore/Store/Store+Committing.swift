@@ -25,7 +25,7 @@ extension Store {
   @discardableResult
   func commitChange(
     _ updates: [TreeUpdate], message: CommitMessage, checkoutPaths: [String],
-    extraParents: [ObjectID] = []
+    copies: [FileCopy] = [], extraParents: [ObjectID] = []
   ) throws -> ObjectID? {
     let parent = try headCommit()
     let baseTree = try headTree()
@@ -37,17 +37,42 @@ extension Store {
         tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: message.text,
         author: signature, committer: signature)
     }
-    try writeCheckoutJournal(checkoutPaths)
+    try writeCheckoutJournal(checkoutPaths + copies.map(\.path))
     try git("moving \(device.branch)") {
       try repository.updateReference(
         device.branch, to: commit, expecting: parent, logMessage: "notes: " + message.summary)
     }
-    try git("updating the working tree") {
-      try repository.checkout(tree: tree, paths: checkoutPaths, force: true)
+    if !checkoutPaths.isEmpty {
+      try git("updating the working tree") {
+        try repository.checkout(tree: tree, paths: checkoutPaths, force: true)
+      }
     }
+    try copyIntoWorkingTree(copies)
     removeCheckoutJournal()
     try packIfNeeded()
     return commit
+  }
+
+  /// Copies files into the working tree and records them in the index as their
+  /// blobs. A checkout would inflate each blob in memory; a copy streams, so a large
+  /// attachment costs no more memory to check out than to store.
+  private func copyIntoWorkingTree(_ copies: [FileCopy]) throws {
+    guard !copies.isEmpty else { return }
+    let fileManager = FileManager.default
+    for copy in copies {
+      let destination = root + "/" + copy.path
+      do {
+        try fileManager.createDirectory(
+          atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if fileManager.fileExists(atPath: destination) { try fileManager.removeItem(atPath: destination) }
+        try fileManager.copyItem(atPath: copy.source, toPath: destination)
+      } catch {
+        throw NoteStoreError.cannotWriteFile(path: destination, underlying: error)
+      }
+    }
+    try git("recording copied files in the index") {
+      try repository.recordInIndex(copies.map { (path: $0.path, id: $0.blob, mode: FileMode.blob) })
+    }
   }
 
   /// The author and committer of new commits: `user.name`/`user.email` from git's
@@ -88,4 +113,14 @@ extension Store {
     }
     removeCheckoutJournal()
   }
+}
+
+/// A file that goes into the working tree by a streamed copy instead of a checkout.
+struct FileCopy {
+  /// The path in the store.
+  var path: String
+  /// The file to copy (the user's original).
+  var source: String
+  /// The blob made from it.
+  var blob: ObjectID
 }

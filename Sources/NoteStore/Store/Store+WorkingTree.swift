@@ -1,6 +1,11 @@
 import Foundation
 import Git
 import RichText
+import CoreFoundation  // declares the `stat` struct that Glibc shares
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Unsaved changes to one note in the working tree.
 public struct UnsavedChange: Sendable, Hashable, Codable {

@@ -1,5 +1,8 @@
 import Foundation
 import NoteStore
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What a command runs with: the global options, the terminal, the environment and
 /// the current directory; and the ways to reach the store and the user.
