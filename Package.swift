@@ -35,6 +35,9 @@ let package = Package(
       name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
     .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
+    .testTarget(
+      name: "IntegrationTests", dependencies: ["Git", "NoteStore", "notes"], exclude: ["Servers"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,13 +2,15 @@
 # Installs what building, the demo and the tests need, when it is missing.
 # Usage: Scripts/install-deps.sh [build|test]
 #   build: libgit2 (headers), pkg-config and git
-#   test:  also LibreOffice (an outside RTF reader and writer the tests compare with)
+#   test:  also LibreOffice and the git servers the integration tests start on 127.0.0.1
 set -euo pipefail
 level=${1:-build}
 
 packages=(libgit2-dev pkg-config git ca-certificates)
 if [ "$level" = test ]; then
-  packages+=(libreoffice-writer-nogui)
+  # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
+  # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.
+  packages+=(libreoffice-writer-nogui lighttpd lighttpd-mod-openssl openssh-server openssh-client openssl curl)
 fi
 
 missing=()
