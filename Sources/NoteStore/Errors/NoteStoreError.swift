@@ -47,6 +47,10 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case unsavedChanges(note: String)
   /// A package in the working tree is malformed (a symlink, a misplaced file …).
   case malformedPackage(note: String, reason: String)
+  /// Two histories share no commit (two stores made by separate `notes init`).
+  case unrelatedHistories
+  /// A merge would delete more notes than the fail-safe allows.
+  case massDelete(device: String, deleting: Int, of: Int)
   /// The repository itself failed (libgit2's message inside).
   case repository(operation: String, underlying: any Error)
 
@@ -97,6 +101,12 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first"
     case .malformedPackage(let note, let reason):
       return "note \"\(note)\" is malformed: \(reason)"
+    case .unrelatedHistories:
+      return "the histories share no commit: this store and the remote were made separately; "
+        + "make a device with `notes clone URL` instead of `notes init`"
+    case .massDelete(let device, let deleting, let total):
+      return "merging \(device) would delete \(deleting) of \(total) notes; nothing was changed "
+        + "(run `notes sync --allow-mass-delete` if that is what you want)"
     case .repository(let operation, let underlying):
       return "\(operation) failed: \(underlying)"
     }

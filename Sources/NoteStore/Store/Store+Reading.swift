@@ -149,9 +149,9 @@ extension Store {
   }
 
   /// For each package path, the date and device of the newest commit that changed it.
-  func lastChanges(of paths: Set<String>, from head: ObjectID) throws -> [String: (date: Date, device: String)] {
+  func lastChanges(of paths: Set<String>, from head: ObjectID) throws -> [String: (date: Date, device: String, commit: ObjectID)] {
     var pending = paths
-    var result: [String: (date: Date, device: String)] = [:]
+    var result: [String: (date: Date, device: String, commit: ObjectID)] = [:]
     let scanner = PackageScanner(repository: repository)
     try git("reading history") {
       for id in try repository.commits(from: [head]) where !pending.isEmpty {
@@ -168,7 +168,7 @@ extension Store {
           }
         }
         for path in changed.intersection(pending) {
-          result[path] = (commit.author.date, commit.deviceName)
+          result[path] = (commit.author.date, commit.deviceName, id)
           pending.remove(path)
         }
       }

@@ -1,7 +1,6 @@
 import Foundation
 import Git
 import RichText
-import CoreFoundation  // declares the `stat` struct that Glibc shares
 
 #if canImport(Glibc)
   import Glibc
@@ -92,12 +91,11 @@ extension Store {
     for file in change.files {
       let relative = change.path + "/" + file
       let absolute = root + "/" + relative
-      var info = stat()
-      if lstat(absolute, &info) != 0 {
+      guard let kind = try? FileKind.of(absolute, followingLinks: false) else {
         updates.append(.remove(path: relative))
         continue
       }
-      guard (info.st_mode & S_IFMT) == S_IFREG else {
+      guard kind.isRegularFile else {
         throw NoteStoreError.malformedPackage(note: note.name, reason: "\(file) is not a regular file (symlinks are refused)")
       }
       for component in file.split(separator: "/") {
@@ -126,7 +124,7 @@ extension Store {
       } catch {
         throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
       }
-      let executable = (info.st_mode & S_IXUSR) != 0
+      let executable = kind.isExecutable
       updates.append(.upsert(path: relative, id: blob, mode: executable ? .executable : .blob))
     }
     return updates
