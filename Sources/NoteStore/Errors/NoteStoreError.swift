@@ -47,6 +47,14 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case unsavedChanges(note: String)
   /// A package in the working tree is malformed (a symlink, a misplaced file …).
   case malformedPackage(note: String, reason: String)
+  /// The note has no version with that id.
+  case noSuchVersion(note: String, id: String, available: [String])
+  /// The note has no unresolved conflict.
+  case noConflict(note: String)
+  /// `--keep-mine` found no version from this device.
+  case noVersionFromDevice(note: String, device: String)
+  /// `--keep-theirs` with more than one other version.
+  case ambiguousResolution(note: String, versions: [String])
   /// Two histories share no commit (two stores made by separate `notes init`).
   case unrelatedHistories
   /// A merge would delete more notes than the fail-safe allows.
@@ -101,6 +109,16 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first"
     case .malformedPackage(let note, let reason):
       return "note \"\(note)\" is malformed: \(reason)"
+    case .noSuchVersion(let note, let id, let available):
+      return "note \"\(note)\" has no version \"\(id)\""
+        + (available.isEmpty ? "" : " (versions: " + available.joined(separator: ", ") + ")")
+    case .noConflict(let note):
+      return "note \"\(note)\" has no unresolved conflict"
+    case .noVersionFromDevice(let note, let device):
+      return "note \"\(note)\" has no conflict version from this device (\(device)); choose one with --version ID"
+    case .ambiguousResolution(let note, let versions):
+      return "note \"\(note)\" has \(versions.count) versions, so \"theirs\" is ambiguous; choose one with --version ID:\n  "
+        + versions.joined(separator: "\n  ")
     case .unrelatedHistories:
       return "the histories share no commit: this store and the remote were made separately; "
         + "make a device with `notes clone URL` instead of `notes init`"

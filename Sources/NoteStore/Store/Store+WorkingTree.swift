@@ -63,7 +63,13 @@ extension Store {
   /// - Returns: the notes saved.
   @discardableResult
   public func saveWorkingTree(message: String? = nil) throws -> [UnsavedChange] {
-    try withWriteLock {
+    try withWriteLock { try saveUnlocked(message: message) }
+  }
+
+  /// `saveWorkingTree` with the lock already held.
+  @discardableResult
+  func saveUnlocked(message: String?) throws -> [UnsavedChange] {
+    do {
       let changes = try unsavedChanges()
       guard !changes.isEmpty else { return [] }
       var updates: [TreeUpdate] = []
