@@ -36,13 +36,11 @@ enum RTFCharacterStateWriter {
       }
       out.byte(UInt8(ascii: " "))
     }
-    let foreground = tables.number(of: new.foregroundColor)
-    let background = tables.number(of: new.backgroundColor)
-    let foregroundChanged = forcingColor || tables.number(of: old.foregroundColor) != foreground
-    let backgroundChanged = tables.number(of: old.backgroundColor) != background
+    let foregroundChanged = forcingColor || old.foregroundColor != new.foregroundColor
+    let backgroundChanged = old.backgroundColor != new.backgroundColor
     if foregroundChanged || backgroundChanged {
-      if foregroundChanged { out.word("\\cf", foreground) }
-      if backgroundChanged { out.word("\\cb", background) }
+      if foregroundChanged { out.word("\\cf", tables.number(of: new.foregroundColor)) }
+      if backgroundChanged { out.word("\\cb", tables.number(of: new.backgroundColor)) }
       out.byte(UInt8(ascii: " "))
     }
     var wroteDecoration = false
