@@ -22,6 +22,8 @@ let package = Package(
     .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText"], swiftSettings: strict),
     .executableTarget(name: "notes", dependencies: ["NotesCLI"], swiftSettings: strict),
     .executableTarget(
+      name: "rtf-corpus-check", dependencies: ["RichText"], swiftSettings: strict),
+    .executableTarget(
       name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git"],
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
@@ -29,8 +31,10 @@ let package = Package(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
-    .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["RichText"], swiftSettings: strict),
+    .testTarget(
+      name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
+      swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

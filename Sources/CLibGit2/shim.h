@@ -4,6 +4,9 @@
 #include <git2/sys/merge.h>
 #include <git2/sys/transport.h>
 #include <git2/sys/commit_graph.h>
+#include <git2/sys/commit.h>
+#include <git2/sys/repository.h>
+#include <git2/sys/odb_backend.h>
 
 /* Swift cannot call C variadic functions: git_libgit2_opts is wrapped here. */
 static inline int notes_git_enable_fsync_gitdir(int on) {

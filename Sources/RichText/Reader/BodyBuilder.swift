@@ -1,0 +1,116 @@
+/// Collects the body: the runs of the paragraph being read and the finished
+/// paragraphs.
+struct BodyBuilder {
+  var paragraphs: [Paragraph] = []
+  var runs: [TextRun] = []
+  /// UTF-8 text of the run being read, all with `runAttributes`.
+  var runText: [UInt8] = []
+  var runAttributes = CharacterAttributes()
+  /// `\cell`s read since the last text: each becomes a tab unless a `\row` ends
+  /// the row first (the last cell of a row gets no tab).
+  var pendingCellTabs = 0
+
+  /// Starts a new run when `attributes` differ from the current run's.
+  mutating func setAttributes(_ attributes: CharacterAttributes) {
+    guard attributes != runAttributes else { return }
+    flushRun()
+    runAttributes = attributes
+  }
+
+  mutating func flushRun() {
+    guard !runText.isEmpty else { return }
+    runs.append(TextRun(text: String(decoding: runText, as: UTF8.self), attributes: runAttributes))
+    runText.removeAll(keepingCapacity: true)
+  }
+
+  mutating func endParagraph(style: ParagraphStyle) {
+    flushRun()
+    paragraphs.append(Paragraph(runs: runs, style: style))
+    runs.removeAll(keepingCapacity: true)
+  }
+}
+
+extension ReaderMachine {
+  /// Makes the body ready for text: the current attributes, pending cell tabs.
+  mutating func prepareBody() {
+    if resolvedFor != state.character {
+      resolved = resolveCharacter()
+      resolvedFor = state.character
+    }
+    body.setAttributes(resolved)
+    if body.pendingCellTabs > 0 {
+      body.runText.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: body.pendingCellTabs))
+      body.pendingCellTabs = 0
+    }
+  }
+
+  /// Ends the paragraph (`\par`, `\sect`, `\page`, `\` + newline).
+  mutating func endParagraph() {
+    if body.pendingCellTabs > 0 { prepareBody() }
+    body.endParagraph(style: resolveParagraph())
+  }
+
+  /// Ends a table row (`\row`, `\nestrow`): the last cell gets no tab.
+  mutating func endRow() {
+    body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
+    endParagraph()
+  }
+
+  /// Ends the last paragraph, which always exists (empty after a final `\par`).
+  mutating func finishBody() {
+    body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
+    endParagraph()
+  }
+
+  /// The character attributes of the current state, fonts and colours by value.
+  ///
+  /// An `\fN` not in the font table falls back to `\deffN`; no `\f` at all means
+  /// no font. Colour index 0 or an empty table entry means the default colour.
+  /// `\cb` wins over `\highlight` for the background.
+  func resolveCharacter() -> CharacterAttributes {
+    let character = state.character
+    let font = character.fontIndex == nil ? nil : currentFont()?.font
+    var size: Double?
+    if let milli = character.milliPoints {
+      size = Double(milli) / 1000
+    } else if let half = character.halfPoints {
+      size = Double(half) / 2
+    }
+    return CharacterAttributes(
+      font: font, fontSize: size, isBold: character.isBold, isItalic: character.isItalic,
+      underline: character.underline, strikethrough: character.strikethrough,
+      foregroundColor: color(at: character.foreground),
+      backgroundColor: color(at: character.background) ?? color(at: character.highlight),
+      link: character.link, verticalPosition: character.verticalPosition,
+      unknown: character.unknown)
+  }
+
+  private func color(at index: Int32?) -> Color? {
+    guard let index, index >= 0, Int(index) < colors.count else { return nil }
+    return colors[Int(index)]
+  }
+
+  /// The paragraph style of the current state. List membership comes from
+  /// `\lsN` (through the list override and list tables) and `\ilvlN`, else from a
+  /// legacy `\*\pn` group; tab stops are sorted by position.
+  func resolveParagraph() -> ParagraphStyle {
+    let paragraph = state.paragraph
+    var list = paragraph.legacyList
+    if let override = paragraph.listOverride, let id = listOverrides[override],
+      let levels = lists[id], !levels.isEmpty
+    {
+      let format = levels[min(paragraph.listLevel, levels.count - 1)]
+      list = format.map { ListMarker(format: $0, level: paragraph.listLevel) }
+    }
+    var tabs = paragraph.tabStops
+    if zip(tabs, tabs.dropFirst()).contains(where: { $0.position > $1.position }) {
+      tabs = tabs.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+        .map(\.element)
+    }
+    return ParagraphStyle(
+      alignment: paragraph.alignment, firstLineIndent: paragraph.firstLineIndent,
+      leftIndent: paragraph.leftIndent, rightIndent: paragraph.rightIndent, tabStops: tabs,
+      spacingBefore: paragraph.spacingBefore, spacingAfter: paragraph.spacingAfter,
+      list: list, unknown: paragraph.unknown)
+  }
+}

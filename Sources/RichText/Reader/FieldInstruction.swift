@@ -1,0 +1,68 @@
+/// Reads the instruction text of an RTF field (`\fldinst`).
+enum FieldInstruction {
+  /// The target of a `HYPERLINK` field, or nil for other fields.
+  ///
+  /// `HYPERLINK "url"` gives `url`; `\l "anchor"` adds `#anchor` (alone when there
+  /// is no URL); `\o`, `\t` and their arguments and other switches are ignored.
+  /// Arguments may be quoted or bare.
+  static func hyperlinkTarget(_ instruction: String) -> String? {
+    var words = arguments(of: instruction)[...]
+    guard let first = words.popFirst(), first.text.uppercased() == "HYPERLINK" else {
+      return nil
+    }
+    var url: String?
+    var anchor: String?
+    while let word = words.popFirst() {
+      if !word.quoted, word.text.hasPrefix("\\") {
+        let name = word.text.dropFirst().lowercased()
+        if name == "l" {
+          anchor = words.popFirst()?.text
+        } else if name == "o" || name == "t" {
+          _ = words.popFirst()
+        }
+      } else if url == nil {
+        url = word.text
+      }
+    }
+    switch (url, anchor) {
+    case (let url?, let anchor?): return url + "#" + anchor
+    case (let url?, nil): return url
+    case (nil, let anchor?): return "#" + anchor
+    case (nil, nil): return nil
+    }
+  }
+
+  private struct Argument {
+    var text: String
+    var quoted: Bool
+  }
+
+  /// Splits at spaces; `"…"` is one argument.
+  private static func arguments(of instruction: String) -> [Argument] {
+    var result: [Argument] = []
+    var current = ""
+    var inQuotes = false
+    var quoted = false
+    for character in instruction {
+      if character == "\"" {
+        if inQuotes {
+          result.append(Argument(text: current, quoted: true))
+          current = ""
+          quoted = false
+        } else if !current.isEmpty {
+          result.append(Argument(text: current, quoted: quoted))
+          current = ""
+        }
+        inQuotes.toggle()
+        quoted = inQuotes
+      } else if !inQuotes, character == " " || character == "\t" || character.unicodeScalars.first?.value ?? 0 < 0x20 {
+        if !current.isEmpty { result.append(Argument(text: current, quoted: false)) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { result.append(Argument(text: current, quoted: quoted)) }
+    return result
+  }
+}

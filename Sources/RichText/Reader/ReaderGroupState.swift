@@ -1,0 +1,100 @@
+/// Where the text of a group goes.
+enum Destination: Equatable {
+  /// The document body (also a field's result).
+  case body
+  /// `\fonttbl`: font entries.
+  case fontTable
+  /// `\colortbl`: colour entries.
+  case colorTable
+  /// `\listtable` and its `\list`, `\listlevel` groups.
+  case listTable
+  /// `\leveltext` of a list level.
+  case levelText
+  /// Cocoa's `\*\levelmarker` of a list level.
+  case levelMarker
+  /// `\listoverridetable` and its `\listoverride` groups.
+  case listOverrideTable
+  /// A field's `\*\fldinst`.
+  case fieldInstruction
+  /// A legacy `\*\pn` paragraph numbering group.
+  case legacyList
+}
+
+/// What happens when a group closes.
+enum GroupCloseAction: Equatable {
+  case none
+  case commitList
+  case commitListLevel
+  case commitListOverride
+  case commitFontEntry
+  case commitLegacyList
+  case closeField
+}
+
+/// Character formatting as the RTF controls set it, with table indexes not yet
+/// resolved to fonts and colours.
+struct CharacterState: Equatable {
+  var fontIndex: Int32?
+  var halfPoints: Int32?
+  var milliPoints: Int32?
+  var isBold = false
+  var isItalic = false
+  var underline: LineStyle?
+  var strikethrough: LineStyle?
+  var foreground: Int32?
+  var background: Int32?
+  var highlight: Int32?
+  var verticalPosition: VerticalPosition?
+  var link: String?
+  var unknown: [OpaqueControl] = []
+
+  /// `\plain`: everything back to the default except the hyperlink of an
+  /// enclosing field result, which is not character formatting in the file.
+  mutating func reset() {
+    self = CharacterState(link: link)
+  }
+
+  mutating func setUnknown(_ control: OpaqueControl) {
+    if let index = unknown.firstIndex(where: { $0.name == control.name }) {
+      unknown[index] = control
+    } else {
+      unknown.append(control)
+    }
+  }
+}
+
+/// Paragraph formatting as the RTF controls set it.
+struct ParagraphState: Equatable {
+  var alignment: Alignment = .natural
+  var firstLineIndent = 0
+  var leftIndent = 0
+  var rightIndent = 0
+  var spacingBefore = 0
+  var spacingAfter = 0
+  var tabStops: [TabStop] = []
+  var nextTabKind: TabStop.Kind = .left
+  var listOverride: Int32?
+  var listLevel = 0
+  var legacyList: ListMarker?
+  var unknown: [OpaqueControl] = []
+
+  mutating func setUnknown(_ control: OpaqueControl) {
+    if let index = unknown.firstIndex(where: { $0.name == control.name }) {
+      unknown[index] = control
+    } else {
+      unknown.append(control)
+    }
+  }
+}
+
+/// Everything a `{` saves and the matching `}` restores.
+struct GroupState {
+  var destination: Destination = .body
+  var closeAction: GroupCloseAction = .none
+  /// `\*` was read and no control word has followed yet.
+  var ignorableNext = false
+  /// The number of fallback units after `\uN` (`\ucN`).
+  var unicodeFallback: Int32 = 1
+  var character = CharacterState()
+  var paragraph = ParagraphState()
+}

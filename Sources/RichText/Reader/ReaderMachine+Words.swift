@@ -1,0 +1,262 @@
+extension ReaderMachine {
+  /// Handles a control word.
+  mutating func word(_ keyword: RTFKeyword?, _ parameter: Int32?) {
+    let ignorable = state.ignorableNext
+    state.ignorableNext = false
+    guard let keyword else {
+      if ignorable { skipGroup(counted: false) }
+      return
+    }
+    if destinationWord(keyword, parameter) { return }
+    if ignorable {
+      skipGroup(counted: false)
+      return
+    }
+    switch state.destination {
+    case .fontTable: fontTableWord(keyword, parameter)
+    case .colorTable: colorTableWord(keyword, parameter)
+    case .listTable: listTableWord(keyword, parameter)
+    case .listOverrideTable: listOverrideWord(keyword, parameter)
+    case .legacyList: legacyListWord(keyword, parameter)
+    case .body, .fieldInstruction, .levelText, .levelMarker:
+      if headerWord(keyword, parameter) { return }
+      if characterWord(keyword, parameter) { return }
+      if state.destination == .body, paragraphWord(keyword, parameter) { return }
+      specialCharacterWord(keyword, parameter)
+    }
+  }
+
+  /// Handles a word that starts a destination; false for every other word.
+  private mutating func destinationWord(_ keyword: RTFKeyword, _ parameter: Int32?) -> Bool {
+    let destination = state.destination
+    switch keyword {
+    case .fonttbl:
+      state.destination = .fontTable
+      codePageIsStale = true
+    case .colortbl:
+      state.destination = .colorTable
+      colors = []
+      colorDraft = ColorDraft()
+      resolvedFor = nil
+    case .listtable: state.destination = .listTable
+    case .listoverridetable: state.destination = .listOverrideTable
+    case .list where destination == .listTable:
+      listDraft = ListDraft()
+      state.closeAction = .commitList
+    case .listlevel where destination == .listTable:
+      levelDraft = ListLevelDraft()
+      state.closeAction = .commitListLevel
+    case .leveltext where destination == .listTable: state.destination = .levelText
+    case .levelmarker where destination == .listTable: state.destination = .levelMarker
+    case .listoverride where destination == .listOverrideTable:
+      overrideDraft = ListOverrideDraft()
+      state.closeAction = .commitListOverride
+    case .field where destination == .body:
+      fieldInstructions.append([])
+      state.closeAction = .closeField
+    case .fldinst where destination == .body && !fieldInstructions.isEmpty:
+      state.destination = .fieldInstruction
+    case .fldrslt where destination == .body && !fieldInstructions.isEmpty:
+      let instruction = String(decoding: fieldInstructions[fieldInstructions.count - 1], as: UTF8.self)
+      if let target = FieldInstruction.hyperlinkTarget(instruction) {
+        state.character.link = target
+      }
+    case .pn where destination == .body:
+      legacyDraft = LegacyListDraft()
+      state.destination = .legacyList
+      state.closeAction = .commitLegacyList
+    case .pict, .object, .shppict, .shp:
+      skipGroup(counted: true)
+    case .nextGraphic:
+      skipGroup(counted: true)
+      pendingAttachmentDepth = depth - 1
+    case .nonshppict, .expandedcolortbl, .stylesheet, .info, .listtext, .pntext,
+      .levelnumbers, .listname, .lfolevel, .header, .headerl, .headerr, .headerf, .footer,
+      .footerl, .footerr, .footerf, .footnote, .annotation, .themedata, .colorschememapping,
+      .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,
+      .revtbl, .nonesttables, .xe, .tc, .txe, .private, .docvar, .userprops, .fchars,
+      .lchars, .drawingObject, .falt, .panose, .fname, .bkmkstart, .bkmkend, .atnid,
+      .atnauthor, .template, .nesttableprops, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
+      .aftnsepc, .pntxta, .pntxtb, .fldtype, .mmathPr:
+      skipGroup(counted: false)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Header words and document controls; false for every other word.
+  private mutating func headerWord(_ keyword: RTFKeyword, _ parameter: Int32?) -> Bool {
+    switch keyword {
+    case .rtf: break
+    case .ansi: setDocumentCodePage(1252)
+    case .mac: setDocumentCodePage(10000)
+    case .pc: setDocumentCodePage(437)
+    case .pca: setDocumentCodePage(850)
+    case .ansicpg: setDocumentCodePage(Int(parameter ?? 0))
+    case .deff: defaultFont = parameter ?? 0
+    case .cocoartf: document.cocoaVersion = Int(parameter ?? 0)
+    case .cocoasubrtf: document.cocoaSubversion = Int(parameter ?? 0)
+    case .uc: state.unicodeFallback = max(0, parameter ?? 1)
+    case .u: unicode(parameter ?? 0)
+    case .paperw, .paperh, .margl, .margr, .margt, .margb, .vieww, .viewh, .viewkind,
+      .deftab, .readonlydoc, .hyphauto, .cocoatextscaling, .cocoaplatform:
+      let control = OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init))
+      if let index = document.controls.firstIndex(where: { $0.name == control.name }) {
+        document.controls[index] = control
+      } else {
+        document.controls.append(control)
+      }
+    default: return false
+    }
+    return true
+  }
+
+  private mutating func setDocumentCodePage(_ number: Int) {
+    if let page = CodePage.numbered(number) {
+      documentCodePage = page
+      document.codePage = number
+    } else {
+      warnings.add(.unknownCodePage(number), at: tokenizer.tokenStart)
+      documentCodePage = .windows1252
+      document.codePage = 1252
+    }
+    codePageIsStale = true
+  }
+
+  /// Character formatting words; false for every other word.
+  private mutating func characterWord(_ keyword: RTFKeyword, _ parameter: Int32?) -> Bool {
+    let on = (parameter ?? 1) != 0
+    switch keyword {
+    case .plain:
+      state.character.reset()
+      codePageIsStale = true
+    case .f:
+      state.character.fontIndex = parameter ?? 0
+      codePageIsStale = true
+    case .fs:
+      state.character.halfPoints = parameter ?? 24
+      state.character.milliPoints = nil
+    case .fsmilli: state.character.milliPoints = parameter
+    case .b: state.character.isBold = on
+    case .i: state.character.isItalic = on
+    case .ul, .ulw: state.character.underline = on ? .single : nil
+    case .uldb: state.character.underline = on ? .double : nil
+    case .ulth, .ulthdash: state.character.underline = on ? .thick : nil
+    case .uld, .ulthd: state.character.underline = on ? .dotted : nil
+    case .uldash, .uldashd, .uldashdd: state.character.underline = on ? .dashed : nil
+    case .ulwave, .ulhwave, .ululdbwave: state.character.underline = on ? .wavy : nil
+    case .ulnone: state.character.underline = nil
+    case .ulstyle: state.character.underline = Self.lineStyle(cocoaStyle: parameter ?? 0)
+    case .strike: state.character.strikethrough = on ? .single : nil
+    case .striked:
+      if on {
+        state.character.strikethrough = .double
+      } else if state.character.strikethrough == .double {
+        state.character.strikethrough = nil
+      }
+    case .cf: state.character.foreground = parameter ?? 0
+    case .cb: state.character.background = parameter ?? 0
+    case .highlight: state.character.highlight = parameter ?? 0
+    case .superscript: state.character.verticalPosition = .superscript
+    case .subscript: state.character.verticalPosition = .subscript
+    case .nosupersub: state.character.verticalPosition = nil
+    case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
+    case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .expnd, .expndtw, .kerning, .outl, .strokewidth, .strokec, .cocoaLigature, .shad,
+      .obliqueness, .expansion, .caps, .scaps:
+      state.character.setUnknown(
+        OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
+    default: return false
+    }
+    return true
+  }
+
+  /// Cocoa's `\ulstyleN`: the low byte is the line (1 single, 2 thick, 9 double),
+  /// 0x100–0x400 a dot or dash pattern.
+  static func lineStyle(cocoaStyle: Int32) -> LineStyle? {
+    switch cocoaStyle & 0xF00 {
+    case 0x100: return .dotted
+    case 0x200, 0x300, 0x400: return .dashed
+    default: break
+    }
+    switch cocoaStyle & 0xFF {
+    case 0: return nil
+    case 2: return .thick
+    case 9: return .double
+    default: return .single
+    }
+  }
+
+  /// Paragraph formatting and structure words; false for every other word.
+  private mutating func paragraphWord(_ keyword: RTFKeyword, _ parameter: Int32?) -> Bool {
+    let value = Int(parameter ?? 0)
+    switch keyword {
+    case .pard: state.paragraph = ParagraphState()
+    case .ql: state.paragraph.alignment = .left
+    case .qc: state.paragraph.alignment = .center
+    case .qr: state.paragraph.alignment = .right
+    case .qj, .qd: state.paragraph.alignment = .justified
+    case .qnatural: state.paragraph.alignment = .natural
+    case .fi: state.paragraph.firstLineIndent = value
+    case .li: state.paragraph.leftIndent = value
+    case .ri: state.paragraph.rightIndent = value
+    case .sb: state.paragraph.spacingBefore = value
+    case .sa: state.paragraph.spacingAfter = value
+    case .tqc: state.paragraph.nextTabKind = .center
+    case .tqr: state.paragraph.nextTabKind = .right
+    case .tqdec: state.paragraph.nextTabKind = .decimal
+    case .tx:
+      state.paragraph.tabStops.append(TabStop(position: value, kind: state.paragraph.nextTabKind))
+      state.paragraph.nextTabKind = .left
+    case .ls: state.paragraph.listOverride = parameter ?? 0
+    case .ilvl: state.paragraph.listLevel = min(max(value, 0), 8)
+    case .slleading, .slmaximum, .slminimum, .sl, .slmult, .pardeftab, .keepn, .rtlpar:
+      state.paragraph.setUnknown(
+        OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
+    case .par, .sect, .page: endParagraph()
+    case .cell, .nestcell: body.pendingCellTabs += 1
+    case .row, .nestrow: endRow()
+    case .intbl: break
+    default: return false
+    }
+    return true
+  }
+
+  /// Words that stand for a character (`\tab`, `\emdash`, …).
+  private mutating func specialCharacterWord(_ keyword: RTFKeyword, _ parameter: Int32?) {
+    switch keyword {
+    case .tab: emit("\t")
+    case .line: emit("\u{2028}")
+    case .emdash: emit("\u{2014}")
+    case .endash: emit("\u{2013}")
+    case .bullet: emit("\u{2022}")
+    case .lquote: emit("\u{2018}")
+    case .rquote: emit("\u{2019}")
+    case .ldblquote: emit("\u{201C}")
+    case .rdblquote: emit("\u{201D}")
+    case .emspace: emit("\u{2003}")
+    case .enspace: emit("\u{2002}")
+    case .qmspace: emit("\u{2005}")
+    case .zwj: emit("\u{200D}")
+    case .zwnj: emit("\u{200C}")
+    case .ltrmark: emit("\u{200E}")
+    case .rtlmark: emit("\u{200F}")
+    default: break
+    }
+  }
+
+  /// Handles a control symbol.
+  mutating func controlSymbol(_ symbol: UInt8) {
+    switch symbol {
+    case UInt8(ascii: "*"): state.ignorableNext = true
+    case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      emit(Unicode.Scalar(symbol))
+    case UInt8(ascii: "~"): emit("\u{00A0}")
+    case UInt8(ascii: "-"): emit("\u{00AD}")
+    case UInt8(ascii: "_"): emit("\u{2011}")
+    case UInt8(ascii: ":"): emit(":")
+    default: break
+    }
+  }
+}

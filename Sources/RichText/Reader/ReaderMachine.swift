@@ -1,0 +1,192 @@
+/// The reader's state machine: consumes tokens and keeps a stack of group states
+/// (no recursion), building the body, the tables and the document attributes.
+struct ReaderMachine {
+  var tokenizer: RTFTokenizer
+  let bytes: [UInt8]
+  let limits: RTFLimits
+  var warnings = WarningLog()
+
+  // Groups.
+  var stack: [GroupState] = []
+  var state = GroupState()
+  var depth = 0
+  var groupCount = 0
+  /// Above zero inside a skipped group: how many groups deep the skipping goes.
+  var skipDepth = 0
+  /// `\uN` fallback units still to skip.
+  var fallbackToSkip: Int32 = 0
+  var pendingHighSurrogate: UInt16?
+  /// The depth at which a Cocoa attachment's 0xAC placeholder byte is expected.
+  var pendingAttachmentDepth: Int?
+  var skippedObjects = 0
+
+  // Decoding.
+  var decoder = ByteDecoder()
+  var codePageIsStale = true
+  var scratch: [UInt8] = []
+
+  // Document and tables.
+  var document = DocumentAttributes()
+  var documentCodePage: CodePage = .windows1252
+  var defaultFont: Int32?
+  var fonts: [Int32: FontEntry] = [:]
+  var colors: [Color?] = []
+  var lists: [Int32: [ListMarker.Format?]] = [:]
+  var listOverrides: [Int32: Int32] = [:]
+  var fontDraft: FontDraft?
+  var colorDraft = ColorDraft()
+  var listDraft = ListDraft()
+  var levelDraft = ListLevelDraft()
+  var overrideDraft = ListOverrideDraft()
+  var legacyDraft = LegacyListDraft()
+  /// Instruction texts of the open fields, innermost last.
+  var fieldInstructions: [[UInt8]] = []
+
+  // Body.
+  var body = BodyBuilder()
+  var resolvedFor: CharacterState?
+  var resolved = CharacterAttributes()
+
+  /// The longest font name, field instruction or list level text kept, in bytes.
+  static let maxSinkLength = 4096
+
+  init(bytes: [UInt8], start: Int, limits: RTFLimits) {
+    self.bytes = bytes
+    self.limits = limits
+    self.tokenizer = RTFTokenizer(bytes: bytes, start: start, maxBinaryLength: limits.maxBinaryLength)
+  }
+
+  /// Reads the document from the opening `{` to its closing `}` (or the end).
+  mutating func run() throws(RTFError) -> RTFReadResult {
+    loop: while true {
+      var token = try tokenizer.next()
+      if skipDepth > 0 {
+        switch token {
+        case .groupStart: try openGroup()
+        case .groupEnd:
+          if skipDepth == 1 {
+            skipDepth = 0
+            closeGroup()
+            if depth == 0 { break loop }
+          } else {
+            skipDepth -= 1
+            depth -= 1
+          }
+        case .end:
+          warnings.add(.unclosedGroups(depth), at: bytes.count)
+          break loop
+        default: break
+        }
+        continue
+      }
+
+      if fallbackToSkip > 0 {
+        switch token {
+        case .groupStart, .groupEnd, .end:
+          fallbackToSkip = 0
+        case .text(let start, let end, let isASCII):
+          let skipped = min(Int(fallbackToSkip), end - start)
+          fallbackToSkip -= Int32(skipped)
+          if start + skipped == end { continue }
+          token = .text(start: start + skipped, end: end, isASCII: isASCII)
+        default:
+          fallbackToSkip -= 1
+          continue
+        }
+      }
+      if pendingHighSurrogate != nil {
+        if case .word(.u, _) = token {} else { emitUnpairedSurrogate() }
+      }
+      switch token {
+      case .text, .hex: break
+      default: if decoder.hasPending { flushDecoder() }
+      }
+      if state.ignorableNext {
+        if case .word = token {} else { state.ignorableNext = false }
+      }
+      if let attachmentDepth = pendingAttachmentDepth, depth <= attachmentDepth {
+        pendingAttachmentDepth = nil
+        switch token {
+        case .hex(0xAC): continue
+        case .text(let start, let end, let isASCII) where bytes[start] == 0xAC:
+          if start + 1 == end { continue }
+          token = .text(start: start + 1, end: end, isASCII: isASCII)
+        default: break
+        }
+      }
+      switch token {
+      case .groupStart: try openGroup()
+      case .groupEnd:
+        closeGroup()
+        if depth == 0 { break loop }
+      case .word(let keyword, let parameter): word(keyword, parameter)
+      case .symbol(let symbol): controlSymbol(symbol)
+      case .hex(let byte): hexByte(byte)
+      case .invalidHex: emit("\u{FFFD}")
+      case .text(let start, let end, let isASCII): text(start, end, isASCII: isASCII)
+      case .binary: break
+      case .end:
+        warnings.add(.unclosedGroups(depth), at: bytes.count)
+        break loop
+      }
+    }
+    return finish()
+  }
+
+  private mutating func finish() -> RTFReadResult {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
+    if decoder.hasPending { flushDecoder() }
+    if hasTextAfterEnd() { warnings.add(.textAfterEnd, at: tokenizer.position) }
+    finishBody()
+    let text = AttributedText(paragraphs: body.paragraphs, document: document)
+    return RTFReadResult(
+      text: text, skippedObjects: skippedObjects,
+      warnings: tokenizer.warnings.merged(with: warnings))
+  }
+
+  private func hasTextAfterEnd() -> Bool {
+    var index = tokenizer.position
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x00, 0x1A: index += 1
+      default: return true
+      }
+    }
+    return false
+  }
+
+  // MARK: Groups
+
+  private mutating func openGroup() throws(RTFError) {
+    depth += 1
+    groupCount += 1
+    guard depth <= limits.maxGroupDepth else {
+      throw .groupTooDeep(limit: limits.maxGroupDepth, offset: tokenizer.tokenStart)
+    }
+    guard groupCount <= limits.maxGroupCount else {
+      throw .tooManyGroups(limit: limits.maxGroupCount, offset: tokenizer.tokenStart)
+    }
+    if skipDepth > 0 {
+      skipDepth += 1
+      return
+    }
+    stack.append(state)
+    state.closeAction = .none
+    state.ignorableNext = false
+  }
+
+  private mutating func closeGroup() {
+    let closing = state
+    depth -= 1
+    guard let enclosing = stack.popLast() else { return }
+    state = enclosing
+    codePageIsStale = true
+    runCloseAction(closing.closeAction)
+  }
+
+  /// Skips the rest of the current group; `counted` adds one skipped object.
+  mutating func skipGroup(counted: Bool) {
+    if counted { skippedObjects += 1 }
+    skipDepth = 1
+  }
+}

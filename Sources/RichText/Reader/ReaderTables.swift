@@ -1,0 +1,92 @@
+/// A font table entry: the font by value and the code page of its `\'hh` bytes.
+struct FontEntry {
+  var font: Font
+  /// nil when the font's bytes are in the document's code page.
+  var codePage: CodePage?
+}
+
+/// A font table entry while its controls and name are read.
+struct FontDraft {
+  var index: Int32
+  var family: FontFamily = .nil
+  var charset = 0
+  var codePageNumber: Int?
+  var name: [UInt8] = []
+}
+
+/// A colour table entry while its components are read.
+struct ColorDraft {
+  var red: UInt8 = 0
+  var green: UInt8 = 0
+  var blue: UInt8 = 0
+  var isSet = false
+}
+
+/// A `\list` of the list table while its levels are read.
+struct ListDraft {
+  var id: Int32?
+  var levels: [ListMarker.Format?] = []
+}
+
+/// A `\listlevel` while its controls and texts are read.
+struct ListLevelDraft {
+  var numberFormat: Int32?
+  var levelText: [UInt8] = []
+  var marker: [UInt8] = []
+
+  /// The marker format this level stands for, or nil when it shows no marker.
+  ///
+  /// Cocoa's `\*\levelmarker` (`{disc}`, `{hyphen}`, `{decimal}.`, …) wins; else
+  /// `\levelnfc`: 0 decimal, 1 upper roman, 2 lower roman, 3 upper alpha, 4 lower
+  /// alpha, 23 bullet (the bullet's shape from the level text: ◦ or `o` circle,
+  /// ▪ ■ or Wingdings `§` square, ⁃ – or `-` hyphen, anything else disc), 255 none;
+  /// other numbering formats read as decimal.
+  var format: ListMarker.Format? {
+    let markerText = String(decoding: marker, as: UTF8.self).lowercased()
+    let named: [(String, ListMarker.Format)] = [
+      ("{disc}", .disc), ("{circle}", .circle), ("{square}", .square),
+      ("{hyphen}", .hyphen), ("{decimal}", .decimal), ("{lower-alpha}", .lowerAlpha),
+      ("{lower-latin}", .lowerAlpha), ("{upper-alpha}", .upperAlpha),
+      ("{upper-latin}", .upperAlpha), ("{lower-roman}", .lowerRoman),
+      ("{upper-roman}", .upperRoman),
+    ]
+    for (name, format) in named where markerText.contains(name) { return format }
+    switch numberFormat {
+    case 0?: return .decimal
+    case 1?: return .upperRoman
+    case 2?: return .lowerRoman
+    case 3?: return .upperAlpha
+    case 4?: return .lowerAlpha
+    case 23?: return bulletShape
+    case 255?: return nil
+    case nil: return markerText.isEmpty ? bulletShape : .disc
+    default: return .decimal
+    }
+  }
+
+  private var bulletShape: ListMarker.Format {
+    let text = String(decoding: levelText, as: UTF8.self)
+    guard let last = text.unicodeScalars.last(where: { $0.value >= 0x20 && $0 != ";" }) else {
+      return .disc
+    }
+    switch last.value {
+    case 0x25E6, 0x6F, 0x25CB, 0xF06F: return .circle
+    case 0x25AA, 0x25A0, 0xF0A7, 0xF0A8, 0xF06E: return .square
+    case 0x2043, 0x2013, 0x2D, 0x2212: return .hyphen
+    default: return .disc
+    }
+  }
+}
+
+/// A `\listoverride` while its controls are read.
+struct ListOverrideDraft {
+  var listID: Int32?
+  var override: Int32?
+}
+
+/// A legacy `\*\pn` numbering group while its controls are read.
+struct LegacyListDraft {
+  var format: ListMarker.Format?
+  var level = 0
+  var isList = false
+}
