@@ -27,7 +27,7 @@ extension Duration {
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
-  var milliseconds: String { String(format: "%.2f ms", seconds * 1000) }
+  var formattedMilliseconds: String { String(format: "%.2f ms", seconds * 1000) }
 }
 
 /// Runs `body` `warmUp` times untimed, then `iterations` times timed with

@@ -1,7 +1,7 @@
 import Foundation
 import RichText
 
-/// `notes-bench rtf`: writing (and reading) generated Cocoa-style bodies of 1 MB and
+/// `notes-bench rtf`: writing and reading generated Cocoa-style bodies of 1 MB and
 /// 10 MB, next to a plain byte copy of the same RTF and LibreOffice's conversion of it
 /// (left out with `--no-soffice`).
 enum RTFBenchmarks {
@@ -19,7 +19,7 @@ enum RTFBenchmarks {
       func row(_ measurement: Measurement) -> [String] {
         [
           measurement.name, String(format: "%.1f", sizeMB),
-          measurement.median.milliseconds, measurement.p90.milliseconds,
+          measurement.median.formattedMilliseconds, measurement.p90.formattedMilliseconds,
           String(format: "%.0f", sizeMB / measurement.median.seconds),
         ]
       }
@@ -29,10 +29,14 @@ enum RTFBenchmarks {
       rows.append(row(measure("RTFWriter.write \(megabytes) MB", iterations: iterations) {
         blackHole(writer.write(body))
       }))
+      let reader = RTFReader()
+      rows.append(row(measure("RTFReader.read \(megabytes) MB", iterations: iterations) {
+        blackHole(try? reader.read(rtf))
+      }))
       if withLibreOffice, let libreOffice = libreOfficeConversion(rtf) {
         rows.append([
           "soffice --convert-to txt \(megabytes) MB (once)", String(format: "%.1f", sizeMB),
-          libreOffice.milliseconds, "-", String(format: "%.1f", sizeMB / libreOffice.seconds),
+          libreOffice.formattedMilliseconds, "-", String(format: "%.1f", sizeMB / libreOffice.seconds),
         ])
       }
     }
