@@ -41,9 +41,10 @@ struct RoundTripCorpusTests {
   @Test("a TextEdit-style file of the writer keeps its header and body byte for byte")
   func textEditStyleFile() throws {
     var generator = RandomModelGenerator(seed: 1)
-    for _ in 0..<50 {
+    let changed = try (0..<50).filter { _ in
       let bytes = RTFWriter().write(generator.body())
-      #expect(RTFWriter().write(try RTFReader().read(bytes).text) == bytes)
+      return RTFWriter().write(try RTFReader().read(bytes).text) != bytes
     }
+    #expect(changed.isEmpty, "rewrites that changed bytes: cases \(changed)")
   }
 }

@@ -14,6 +14,7 @@ struct RoundTripPropertyTests {
     let writer = RTFWriter()
     let reader = RTFReader()
     var failures = 0
+    var rewriteFailures = 0
     for index in 0..<Self.cases {
       let body = generator.body()
       var expected = body
@@ -33,9 +34,13 @@ struct RoundTripPropertyTests {
             """)
         }
       }
-      #expect(writer.write(read) == bytes, "case \(index): rewriting changed the bytes")
+      if writer.write(read) != bytes {
+        rewriteFailures += 1
+        if rewriteFailures <= 3 { Issue.record("case \(index): rewriting changed the bytes") }
+      }
     }
     #expect(failures == 0, "\(failures) of \(Self.cases) bodies did not round-trip")
+    #expect(rewriteFailures == 0, "\(rewriteFailures) of \(Self.cases) rewrites changed bytes")
   }
 
   /// The first paragraph (or the document) where two bodies differ, for messages.
