@@ -11,26 +11,31 @@ import Synchronization
 /// precedence over the configuration; NoteStore lets the repository's configuration win,
 /// because environments often set `GIT_SSL_CAINFO` to the system bundle.
 ///
-/// The setting is global to libgit2 (`GIT_OPT_SET_SSL_CERT_LOCATIONS`). NoteStore's CLI
-/// runs one transfer at a time per process; two concurrent https transfers in one process
-/// that need different CA files would race.
+/// The setting is global to libgit2 (`GIT_OPT_SET_SSL_CERT_LOCATIONS`) and replacing it
+/// frees the CA chain a running handshake may be reading. So https transfers in one process
+/// run one at a time: each holds this lock from applying its CA file until it ends.
+/// NoteStore's CLI runs one transfer at a time anyway.
 enum CertificateAuthority {
   /// The CA file libgit2 uses when nothing is configured (Debian's `CERT_LOCATION`).
   static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
-  /// The CA file in force now; nil means libgit2's built-in default. Protected by the mutex.
+  /// The CA file in force now; nil means libgit2's built-in default. Held for the whole of
+  /// each https transfer.
   private static let applied = Mutex<String?>(nil)
 
-  /// Makes libgit2 trust exactly `file` (nil: the system bundle) from now on.
-  static func apply(_ file: String?) throws(GitError) {
-    try applied.withLock { (current: inout String?) throws(GitError) in
-      guard current != file else { return }
-      if let file {
-        try check(notes_git_set_ssl_cert_locations(file, nil), "git_libgit2_opts")
-      } else if FileManager.default.fileExists(atPath: systemBundle) {
-        try check(notes_git_set_ssl_cert_locations(systemBundle, nil), "git_libgit2_opts")
+  /// Makes libgit2 trust exactly `file` (nil: the system bundle), then runs `body` with no
+  /// other https transfer in between.
+  static func whileTrusting(_ file: String?, _ body: () throws -> Void) throws {
+    try applied.withLock { (current: inout String?) throws in
+      if current != file {
+        if let file {
+          try check(notes_git_set_ssl_cert_locations(file, nil), "git_libgit2_opts")
+        } else if FileManager.default.fileExists(atPath: systemBundle) {
+          try check(notes_git_set_ssl_cert_locations(systemBundle, nil), "git_libgit2_opts")
+        }
+        current = file
       }
-      current = file
+      try body()
     }
   }
 }
