@@ -46,6 +46,7 @@ extension ReaderMachine {
 
   /// Ends the paragraph (`\par`, `\sect`, `\page`, `\` + newline).
   mutating func endParagraph() {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 { prepareBody() }
     body.endParagraph(style: resolveParagraph())
   }

@@ -13,8 +13,8 @@ enum RTFToken: Equatable {
   case hex(UInt8)
   /// `\'` without two hexadecimal digits.
   case invalidHex
-  /// Literal text `bytes[start..<end]`, without CR, LF and NUL; `isASCII` when no
-  /// byte is 0x80 or above.
+  /// Literal text `bytes[start..<end]`, without CR, LF and other control
+  /// characters except TAB; `isASCII` when no byte is 0x80 or above.
   case text(start: Int, end: Int, isASCII: Bool)
   /// The payload of `\binN`, `bytes[start..<end]`.
   case binary(start: Int, end: Int)
@@ -61,8 +61,8 @@ struct RTFTokenizer {
         return .groupEnd
       case UInt8(ascii: "\\"):
         return try control()
-      case 0x0A, 0x0D, 0x00:
-        position += 1
+      case 0x00...0x08, 0x0A...0x1F, 0x7F:
+        position += 1  // CR, LF and other control characters are not text
       default:
         return text()
       }
@@ -78,7 +78,7 @@ struct RTFTokenizer {
     scan: while position < count {
       let byte = bytes[position]
       switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x00:
+      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), 0x00...0x08, 0x0A...0x1F, 0x7F:
         break scan
       default:
         high |= byte

@@ -19,6 +19,8 @@ struct ReaderMachine {
   /// The depth at which a Cocoa attachment's 0xAC placeholder byte is expected.
   var pendingAttachmentDepth: Int?
   var skippedObjects = 0
+  /// The offset just after the last `{`: `\*` counts only right after it.
+  var groupContentStart = -1
 
   // Decoding.
   var decoder = ByteDecoder()
@@ -94,9 +96,6 @@ struct ReaderMachine {
           continue
         }
       }
-      if pendingHighSurrogate != nil {
-        if case .word(.u, _) = token {} else { emitUnpairedSurrogate() }
-      }
       switch token {
       case .text, .hex: break
       default: if decoder.hasPending { flushDecoder() }
@@ -158,6 +157,7 @@ struct ReaderMachine {
   // MARK: Groups
 
   private mutating func openGroup() throws(RTFError) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     depth += 1
     groupCount += 1
     guard depth <= limits.maxGroupDepth else {
@@ -171,11 +171,13 @@ struct ReaderMachine {
       return
     }
     stack.append(state)
+    groupContentStart = tokenizer.position
     state.closeAction = .none
     state.ignorableNext = false
   }
 
   private mutating func closeGroup() {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     let closing = state
     depth -= 1
     guard let enclosing = stack.popLast() else { return }
