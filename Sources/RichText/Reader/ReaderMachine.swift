@@ -180,7 +180,8 @@ struct ReaderMachine {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     let closing = state
     depth -= 1
-    guard let enclosing = stack.popLast() else { return }
+    // The document's own group keeps its state: the last paragraph ends with it.
+    guard stack.count > 1, let enclosing = stack.popLast() else { return }
     state = enclosing
     codePageIsStale = true
     runCloseAction(closing.closeAction)
