@@ -37,7 +37,7 @@ extension ReaderMachine {
       state.destination = .colorTable
       colors = []
       colorDraft = ColorDraft()
-      resolvedFor = nil
+      invalidateResolvedCharacter()
     case .listtable: state.destination = .listTable
     case .listoverridetable: state.destination = .listOverrideTable
     case .list where destination == .listTable:
@@ -60,6 +60,7 @@ extension ReaderMachine {
       let instruction = String(decoding: fieldInstructions[fieldInstructions.count - 1], as: UTF8.self)
       if let target = FieldInstruction.hyperlinkTarget(instruction) {
         state.character.link = target
+        characterMayHaveChanged = true
       }
     case .pn where destination == .body:
       legacyDraft = LegacyListDraft()
@@ -172,6 +173,7 @@ extension ReaderMachine {
         OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
     default: return false
     }
+    characterMayHaveChanged = true
     return true
   }
 

@@ -46,8 +46,12 @@ struct ReaderMachine {
 
   // Body.
   var body = BodyBuilder()
+  /// The character state `body.runAttributes` was resolved from; nil when the
+  /// tables changed since.
   var resolvedFor: CharacterState?
-  var resolved = CharacterAttributes()
+  /// Set whenever `state.character` or the tables may have changed, so that text
+  /// does not compare character states when nothing changed.
+  var characterMayHaveChanged = true
 
   /// The longest font name, field instruction or list level text kept, in bytes.
   static let maxSinkLength = 4096
@@ -184,6 +188,7 @@ struct ReaderMachine {
     guard stack.count > 1, let enclosing = stack.popLast() else { return }
     state = enclosing
     codePageIsStale = true
+    characterMayHaveChanged = true
     runCloseAction(closing.closeAction)
   }
 
