@@ -1,6 +1,6 @@
 /// A small deterministic random number generator (SplitMix64), so property tests
 /// are reproducible from their seed and share no state.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {

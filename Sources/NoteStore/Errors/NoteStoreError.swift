@@ -55,6 +55,14 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case noVersionFromDevice(note: String, device: String)
   /// `--keep-theirs` with more than one other version.
   case ambiguousResolution(note: String, versions: [String])
+  /// The store has no remote to sync with.
+  case noRemotes
+  /// No remote has this name.
+  case noSuchRemote(String, available: [String])
+  /// A remote with this name exists already.
+  case remoteExists(String)
+  /// The remote's branch of this device is not in this device's history.
+  case deviceNameInUse(device: String, remote: String)
   /// Two histories share no commit (two stores made by separate `notes init`).
   case unrelatedHistories
   /// A merge would delete more notes than the fail-safe allows.
@@ -119,6 +127,16 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .ambiguousResolution(let note, let versions):
       return "note \"\(note)\" has \(versions.count) versions, so \"theirs\" is ambiguous; choose one with --version ID:\n  "
         + versions.joined(separator: "\n  ")
+    case .noRemotes:
+      return "this store has no remote; add one with `notes remote add NAME URL`"
+    case .noSuchRemote(let name, let available):
+      return "no remote named \"\(name)\"" + (available.isEmpty ? "" : " (remotes: " + available.joined(separator: ", ") + ")")
+    case .remoteExists(let name):
+      return "a remote named \"\(name)\" exists already"
+    case .deviceNameInUse(let device, let remote):
+      return "\(remote) has commits on devices/\(device) that this machine does not have: another machine "
+        + "seems to use the device name \"\(device)\"; nothing was pushed and your commits stay here "
+        + "(give one machine another name with `git config notes.device NAME` and a new `notes clone`)"
     case .unrelatedHistories:
       return "the histories share no commit: this store and the remote were made separately; "
         + "make a device with `notes clone URL` instead of `notes init`"

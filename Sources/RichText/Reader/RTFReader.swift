@@ -24,7 +24,7 @@
 /// - Fields show their result; a `HYPERLINK` field sets ``CharacterAttributes/link``
 ///   on its result text, whose own formatting is kept.
 /// - Character formatting: `\f` (by value from the font table), `\fs`/`\fsmilli`,
-///   `\b`, `\i`, `\ul…`/`\ulnone`/`\ulstyle`, `\strike`/`\striked1`, `\cf`, `\cb`,
+///   `\b`, `\i`, `\ul…`/`\ulnone`/`\ulstyle`, `\strike`/`\striked1`, `\cf`, `\cb` (or Word's `\chcbpat`),
 ///   `\highlight`, `\super`/`\sub`/`\nosupersub`/`\up`/`\dn`; reset by `\plain`.
 ///   Kept as ``OpaqueControl``s (reset by `\plain`): `\expnd \expndtw \kerning \outl
 ///   \strokewidth \strokec \CocoaLigature \shad \obliqueness \expansion \caps \scaps`.

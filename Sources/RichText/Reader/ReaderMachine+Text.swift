@@ -1,6 +1,7 @@
 extension ReaderMachine {
   /// Handles literal text.
   mutating func text(_ start: Int, _ end: Int, isASCII: Bool) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     switch state.destination {
     case .fontTable: fontTableText(start, end)
     case .colorTable: colorTableText(start, end)
@@ -32,6 +33,7 @@ extension ReaderMachine {
 
   /// Handles `\'hh`.
   mutating func hexByte(_ byte: UInt8) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     switch state.destination {
     case .colorTable, .listTable, .listOverrideTable, .legacyList: return
     case .body:
@@ -48,6 +50,7 @@ extension ReaderMachine {
 
   /// Emits one character into the current destination.
   mutating func emit(_ scalar: Unicode.Scalar) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if state.destination == .body {
       prepareBody()
       appendUTF8(scalar, to: &body.runText)
@@ -135,7 +138,9 @@ extension ReaderMachine {
   // MARK: Unicode
 
   /// `\uN`: one UTF-16 unit (negative N counts from 65536); surrogate pairs are
-  /// joined across consecutive `\u`, a lone half becomes U+FFFD. Then the next
+  /// joined across `\u`s with nothing but fallbacks and control words that show
+  /// nothing between them (LibreOffice writes `\u55357\uc1 \u56832\'3f`); a lone
+  /// half becomes U+FFFD. Then the next
   /// `\ucN` units are the fallback and are skipped.
   mutating func unicode(_ parameter: Int32) {
     var value = Int(parameter)
