@@ -10,6 +10,16 @@ public struct SyncReport: Sendable, Hashable, Codable {
     public var pushed: Bool
     /// What went wrong, if anything.
     public var error: String?
+
+    /// Encodes every key, `error` as null when nothing went wrong, so scripts see
+    /// the same keys every time.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(fetched, forKey: .fetched)
+      try container.encode(pushed, forKey: .pushed)
+      try container.encode(error, forKey: .error)
+    }
   }
 
   /// Each remote.

@@ -59,7 +59,8 @@ extension Store {
         }
         guard changed else { continue }
         let versionID = entry.map { ConflictRecord.versionID(tree: $0.id) } ?? ConflictRecord.deletionID(commit: id)
-        if byID[versionID] != nil { continue }
+        // Walking newest first, the last commit seen with this content is the one
+        // that made it: a merge or a resolution that brought it back is not its author.
         byID[versionID] = NoteVersion(
           id: versionID, device: commit.deviceName, modificationDate: commit.author.date, isConflict: false,
           commit: id.hex, isCurrent: entry?.id == currentTree && entry != nil, isDeletion: entry == nil,
