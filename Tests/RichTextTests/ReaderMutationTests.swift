@@ -72,8 +72,8 @@ struct ReaderMutationTests {
   }
 }
 
-/// A small seeded generator (MutationRandom), so every run tests the same inputs.
-struct MutationRandom: RandomNumberGenerator {
+/// A small seeded generator (the SplitMix64 algorithm), so every run tests the same inputs.
+private struct MutationRandom: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }
