@@ -28,11 +28,16 @@ let package = Package(
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
     .testTarget(
-      name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus"],
+      name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
     .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
-    .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"], swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["RichText"], swiftSettings: strict),
+    .testTarget(
+      name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
+      swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
+    .testTarget(
+      name: "IntegrationTests", dependencies: ["Git", "NoteStore", "notes"], exclude: ["Servers"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

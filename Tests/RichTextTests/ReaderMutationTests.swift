@@ -20,7 +20,7 @@ struct ReaderMutationTests {
 
   @Test("mutated corpus files are read or refused with an RTFError, deterministically", arguments: 0..<shardCount)
   func mutations(_ shard: Int) {
-    var random = MutationRandom(seed: 0x5EED_0000 + UInt64(shard))
+    var random = SplitMix64(seed: 0x5EED_0000 + UInt64(shard))
     let cases = Self.caseCount / Self.shardCount + (shard < Self.caseCount % Self.shardCount ? 1 : 0)
     let reader = RTFReader(limits: RTFLimits(maxGroupDepth: 200, maxGroupCount: 100_000, maxBinaryLength: 1 << 16))
     var read = 0
@@ -46,7 +46,7 @@ struct ReaderMutationTests {
     "\\ansicpg936 ", "\\ansicpg0 ", "{\\listtext ", "\\line ", "\\tab ",
   ].map { Array($0.utf8) }
 
-  fileprivate static func mutate(_ seed: [UInt8], with random: inout MutationRandom) -> [UInt8] {
+  static func mutate(_ seed: [UInt8], with random: inout SplitMix64) -> [UInt8] {
     // A prefix keeps inputs small (and the header intact) so many cases run fast.
     var bytes = Array(seed.prefix(64 + Int(random.next() % 3000)))
     let count = 1 + Int(random.next() % 4)
@@ -69,20 +69,5 @@ struct ReaderMutationTests {
       }
     }
     return bytes
-  }
-}
-
-/// A small seeded generator (the SplitMix64 algorithm), so every run tests the same inputs.
-private struct MutationRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

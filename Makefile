@@ -1,0 +1,43 @@
+# NoteStore: `make demo` and `make test` are the two commands a newcomer runs.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT ?= swift
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+FUZZ_SECONDS ?= 60
+
+.PHONY: all build release demo test deps deps-test corpus-check fuzz bench clean
+
+all: build
+
+deps:
+	@Scripts/install-deps.sh build
+
+deps-test:
+	@Scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: build
+	@Scripts/demo.sh "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/notes"
+
+test: deps-test
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory corpus-check
+	$(MAKE) --no-print-directory fuzz
+
+corpus-check: deps
+	@Scripts/corpus-check.sh
+
+fuzz: deps
+	@Scripts/fuzz.sh $(FUZZ_SECONDS)
+
+bench: deps
+	@Benchmarks/scripts/all.sh
+
+clean:
+	rm -rf .build

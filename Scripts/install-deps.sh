@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what building, the demo and the tests need, when it is missing.
+# Usage: Scripts/install-deps.sh [build|test]
+#   build: libgit2 (headers), pkg-config and git
+#   test:  also LibreOffice and the git servers the integration tests start on 127.0.0.1
+set -euo pipefail
+level=${1:-build}
+
+packages=(libgit2-dev pkg-config git ca-certificates)
+if [ "$level" = test ]; then
+  # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
+  # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.
+  packages+=(libreoffice-writer-nogui lighttpd lighttpd-mod-openssl openssh-server openssh-client openssl curl)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}" >&2
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [ ! -x /opt/swift/usr/bin/swift ]; then
+  echo "error: no Swift toolchain found (expected 'swift' on PATH or /opt/swift/usr/bin/swift)" >&2
+  exit 1
+fi

@@ -1,0 +1,19 @@
+/// How a repository's objects are stored: loose files and packs.
+public struct PackStatistics: Sendable, Hashable {
+  /// The number of loose object files.
+  public var looseObjects: Int
+  /// Their total size on disk, in bytes.
+  public var looseBytes: Int64
+  /// The number of `.pack` files.
+  public var packs: Int
+  /// The total size of the `.pack` files, in bytes.
+  public var packBytes: Int64
+
+  /// Creates statistics.
+  public init(looseObjects: Int, looseBytes: Int64, packs: Int, packBytes: Int64) {
+    self.looseObjects = looseObjects
+    self.looseBytes = looseBytes
+    self.packs = packs
+    self.packBytes = packBytes
+  }
+}

@@ -1,0 +1,31 @@
+import CLibGit2
+import Synchronization
+
+/// Process-wide libgit2 setup.
+public enum GitLibrary {
+  /// Initializes libgit2 once for the process and turns on fsync of everything it writes
+  /// under the git directory. Safe to call any number of times, from any thread.
+  ///
+  /// Every ``Repository`` constructor calls this. The corresponding libgit2 functions are
+  /// `git_libgit2_init` and `git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR)`.
+  public static func initialize() {
+    _ = libgit2Setup
+  }
+
+  /// The number of libgit2 handles (repositories, trees, commits, walks, …) alive right now.
+  ///
+  /// Meant for tests: it returns to its earlier value once every handle is freed.
+  public static var liveHandleCount: Int { liveHandles.load(ordering: .relaxed) }
+
+  static let liveHandles = Atomic<Int>(0)
+}
+
+/// Runs once, lazily and thread-safely (Swift globals), on first use. Immutable afterwards.
+private let libgit2Setup: Void = {
+  // git_libgit2_init returns the init count (>= 1) or an error; with no usable library
+  // nothing in this module can work, so a failure here is fatal.
+  let count = git_libgit2_init()
+  precondition(count > 0, "git_libgit2_init failed with \(count)")
+  let fsync = notes_git_enable_fsync_gitdir(1)
+  precondition(fsync == 0, "git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR) failed with \(fsync)")
+}()

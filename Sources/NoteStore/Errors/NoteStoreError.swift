@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything that can go wrong in a store, each case naming the note (or the store)
+/// and the cause, with a message a user can act on.
+///
+/// The cases follow the error codes of the *Learning Swift* Notes app
+/// (`CannotAccessDocument`, `CannotLoadText`, …), plus the store's own.
+public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+  /// No store at or above `path`.
+  case noStore(path: String)
+  /// A store already exists at `path`.
+  case storeExists(path: String)
+  /// The repository at `path` is not a NoteStore store (or of a newer format).
+  case notAStore(path: String, reason: String)
+  /// A device name breaks the rules (`[A-Za-z0-9._-]{1,64}`).
+  case invalidDeviceName(String)
+  /// A note or attachment name breaks the rules (DESIGN §2).
+  case invalidName(String, reason: String)
+  /// No note matches `query`; `suggestions` are the nearest names.
+  case noSuchNote(String, suggestions: [String])
+  /// More than one note starts with `query`.
+  case ambiguousNote(String, candidates: [String])
+  /// A note with this name exists already.
+  case noteExists(String)
+  /// The note has no attachment of that name.
+  case noSuchAttachment(note: String, name: String, available: [String])
+  /// The note's package could not be read.
+  case cannotAccessDocument(note: String, underlying: any Error)
+  /// The note's body is not readable RTF.
+  case cannotLoadText(note: String, underlying: any Error)
+  /// The note's attachments could not be read.
+  case cannotAccessAttachments(note: String, underlying: any Error)
+  /// The body could not be saved.
+  case cannotSaveText(note: String, underlying: any Error)
+  /// An attachment could not be saved.
+  case cannotSaveAttachment(note: String, name: String, underlying: any Error)
+  /// A file given by the user could not be read.
+  case cannotReadFile(path: String, underlying: any Error)
+  /// A file could not be written.
+  case cannotWriteFile(path: String, underlying: any Error)
+  /// Another writer holds the store lock.
+  case storeLocked(path: String, waitedSeconds: Double)
+  /// The note has edits in the working tree that are not saved yet.
+  case unsavedChanges(note: String)
+  /// A package in the working tree is malformed (a symlink, a misplaced file …).
+  case malformedPackage(note: String, reason: String)
+  /// The note has no version with that id.
+  case noSuchVersion(note: String, id: String, available: [String])
+  /// The note has no unresolved conflict.
+  case noConflict(note: String)
+  /// `--keep-mine` found no version from this device.
+  case noVersionFromDevice(note: String, device: String)
+  /// `--keep-theirs` with more than one other version.
+  case ambiguousResolution(note: String, versions: [String])
+  /// The store has no remote to sync with.
+  case noRemotes
+  /// No remote has this name.
+  case noSuchRemote(String, available: [String])
+  /// A remote with this name exists already.
+  case remoteExists(String)
+  /// The remote's branch of this device is not in this device's history.
+  case deviceNameInUse(device: String, remote: String)
+  /// Two histories share no commit (two stores made by separate `notes init`).
+  case unrelatedHistories
+  /// A merge would delete more notes than the fail-safe allows.
+  case massDelete(device: String, deleting: Int, of: Int)
+  /// The repository itself failed (libgit2's message inside).
+  case repository(operation: String, underlying: any Error)
+
+  public var description: String {
+    switch self {
+    case .noStore(let path):
+      return "no notes store at \(path) or any parent directory (run `notes init` to make one, or use -C DIR)"
+    case .storeExists(let path):
+      return "a store already exists at \(path)"
+    case .notAStore(let path, let reason):
+      return "\(path) is not a notes store: \(reason)"
+    case .invalidDeviceName(let name):
+      return "invalid device name \"\(name)\": use 1 to 64 letters, digits, '.', '_' or '-'"
+    case .invalidName(let name, let reason):
+      return "invalid name \"\(Self.printable(name))\": \(reason)"
+    case .noSuchNote(let query, let suggestions):
+      var text = "no note named \"\(Self.printable(query))\""
+      if !suggestions.isEmpty {
+        text += "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+      }
+      return text
+    case .ambiguousNote(let query, let candidates):
+      return "\"\(query)\" matches several notes: "
+        + candidates.map { "\"\($0)\"" }.joined(separator: ", ")
+    case .noteExists(let name):
+      return "a note named \"\(name)\" exists already"
+    case .noSuchAttachment(let note, let name, let available):
+      let list = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
+      return "note \"\(note)\" has no attachment named \"\(Self.printable(name))\" (\(list))"
+    case .cannotAccessDocument(let note, let underlying):
+      return "cannot read note \"\(note)\": \(underlying)"
+    case .cannotLoadText(let note, let underlying):
+      return "cannot read the text of note \"\(note)\": \(underlying)"
+    case .cannotAccessAttachments(let note, let underlying):
+      return "cannot read the attachments of note \"\(note)\": \(underlying)"
+    case .cannotSaveText(let note, let underlying):
+      return "cannot save the text of note \"\(note)\": \(underlying)"
+    case .cannotSaveAttachment(let note, let name, let underlying):
+      return "cannot save attachment \"\(name)\" of note \"\(note)\": \(underlying)"
+    case .cannotReadFile(let path, let underlying):
+      return "cannot read \(path): \(Self.reason(underlying))"
+    case .cannotWriteFile(let path, let underlying):
+      return "cannot write \(path): \(Self.reason(underlying))"
+    case .storeLocked(let path, let waited):
+      return "the store at \(path) is locked by another notes command (waited \(Self.seconds(waited)); "
+        + "try again, or raise --wait)"
+    case .unsavedChanges(let note):
+      return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first"
+    case .malformedPackage(let note, let reason):
+      return "note \"\(note)\" is malformed: \(reason)"
+    case .noSuchVersion(let note, let id, let available):
+      return "note \"\(note)\" has no version \"\(id)\""
+        + (available.isEmpty ? "" : " (versions: " + available.joined(separator: ", ") + ")")
+    case .noConflict(let note):
+      return "note \"\(note)\" has no unresolved conflict"
+    case .noVersionFromDevice(let note, let device):
+      return "note \"\(note)\" has no conflict version from this device (\(device)); choose one with --version ID"
+    case .ambiguousResolution(let note, let versions):
+      return "note \"\(note)\" has \(versions.count) versions, so \"theirs\" is ambiguous; choose one with --version ID:\n  "
+        + versions.joined(separator: "\n  ")
+    case .noRemotes:
+      return "this store has no remote; add one with `notes remote add NAME URL`"
+    case .noSuchRemote(let name, let available):
+      return "no remote named \"\(name)\"" + (available.isEmpty ? "" : " (remotes: " + available.joined(separator: ", ") + ")")
+    case .remoteExists(let name):
+      return "a remote named \"\(name)\" exists already"
+    case .deviceNameInUse(let device, let remote):
+      return "\(remote) has commits on devices/\(device) that this machine does not have: another machine "
+        + "seems to use the device name \"\(device)\"; nothing was pushed and your commits stay here "
+        + "(give one machine another name with `git config notes.device NAME` and a new `notes clone`)"
+    case .unrelatedHistories:
+      return "the histories share no commit: this store and the remote were made separately; "
+        + "make a device with `notes clone URL` instead of `notes init`"
+    case .massDelete(let device, let deleting, let total):
+      return "merging \(device) would delete \(deleting) of \(total) notes; nothing was changed "
+        + "(run `notes sync --allow-mass-delete` if that is what you want)"
+    case .repository(let operation, let underlying):
+      return "\(operation) failed: \(underlying)"
+    }
+  }
+
+  public var debugDescription: String {
+    switch self {
+    case .cannotAccessDocument(_, let underlying), .cannotLoadText(_, let underlying),
+      .cannotAccessAttachments(_, let underlying), .cannotSaveText(_, let underlying),
+      .cannotSaveAttachment(_, _, let underlying), .cannotReadFile(_, let underlying),
+      .cannotWriteFile(_, let underlying), .repository(_, let underlying):
+      return description + "\n  caused by: " + String(reflecting: underlying)
+    default:
+      return description
+    }
+  }
+
+  static func printable(_ name: String) -> String {
+    String(
+      name.unicodeScalars.map { scalar -> String in
+        scalar.properties.generalCategory == .control
+          ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+      }.joined())
+  }
+
+  static func reason(_ error: any Error) -> String {
+    if let posix = error as? POSIXErrorDescription { return posix.text }
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+      let text = strerror(Int32(underlying.code))
+    {
+      return String(cString: text)
+    }
+    return "\(error)"
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+  }
+}
+
+/// An errno turned into an error with its `strerror` text.
+struct POSIXErrorDescription: Error, CustomStringConvertible {
+  var code: Int32
+  var text: String { String(cString: strerror(code)) }
+  var description: String { text }
+
+  /// The current `errno`.
+  static func current() -> POSIXErrorDescription { POSIXErrorDescription(code: errno) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Git
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Store {
+  /// Attaches files to a note in one commit (`Attach a.jpg to Shopping`). Each file
+  /// is streamed into the store, so its size does not matter. A name that is taken
+  /// gets a number (`photo 2.jpg`): nothing is ever overwritten.
+  ///
+  /// - Returns: the names the files got, in order.
+  @discardableResult
+  public func attach(files: [String], to note: NotePath) throws -> [String] {
+    try withWriteLock {
+      try refuseUnsavedChanges(note)
+      let package = try committedPackage(note)
+      var taken = Set(package.attachments.map(\.name))
+      var names: [String] = []
+      var updates: [TreeUpdate] = []
+      var copies: [FileCopy] = []
+      for file in files {
+        let name = try attachmentName(forFile: file)
+        let unique = AttachmentNaming.unique(name, taken: taken)
+        taken.insert(unique)
+        let blob: ObjectID
+        do {
+          blob = try repository.createBlob(fromFile: file)
+        } catch {
+          throw NoteStoreError.cannotSaveAttachment(note: note.name, name: unique, underlying: error)
+        }
+        names.append(unique)
+        let path = note.attachmentsPath + "/" + unique
+        updates.append(.upsert(path: path, id: blob, mode: .blob))
+        copies.append(FileCopy(path: path, source: file, blob: blob))
+      }
+      guard !names.isEmpty else { return [] }
+      try commitChange(
+        updates,
+        message: CommitMessage(
+          summary: "Attach \(names.joined(separator: ", ")) to \(note.name)", device: device, notes: [note.path]),
+        checkoutPaths: [], copies: copies)
+      return names
+    }
+  }
+
+  /// Removes an attachment from a note (`Detach a.jpg from Shopping`); its history
+  /// stays.
+  public func detach(_ name: String, from note: NotePath) throws {
+    try withWriteLock {
+      try refuseUnsavedChanges(note)
+      let package = try committedPackage(note)
+      guard package.attachments.contains(where: { $0.name == name }) else {
+        throw NoteStoreError.noSuchAttachment(note: note.name, name: name, available: package.attachments.map(\.name))
+      }
+      try commitChange(
+        [.remove(path: note.attachmentsPath + "/" + name)],
+        message: CommitMessage(summary: "Detach \(name) from \(note.name)", device: device, notes: [note.path]),
+        checkoutPaths: [note.path])
+    }
+  }
+
+  /// Writes an attachment's committed content to `path`, which must not exist.
+  public func exportAttachment(_ name: String, of note: NotePath, to path: String) throws {
+    let entry = try attachmentEntry(name, of: note)
+    if FileManager.default.fileExists(atPath: path) {
+      throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXErrorDescription(code: EEXIST))
+    }
+    do {
+      try repository.writeBlob(entry.id, toFile: path)
+    } catch {
+      throw NoteStoreError.cannotWriteFile(path: path, underlying: error)
+    }
+  }
+
+  /// An attachment's committed content.
+  public func attachmentData(_ name: String, of note: NotePath) throws -> [UInt8] {
+    let entry = try attachmentEntry(name, of: note)
+    do {
+      return try repository.blobData(entry.id)
+    } catch {
+      throw NoteStoreError.cannotAccessAttachments(note: note.name, underlying: error)
+    }
+  }
+
+  private func attachmentEntry(_ name: String, of note: NotePath) throws -> TreeEntry {
+    let package = try committedPackage(note)
+    guard let entry = package.attachments.first(where: { $0.name == name }) else {
+      throw NoteStoreError.noSuchAttachment(note: note.name, name: name, available: package.attachments.map(\.name))
+    }
+    return entry
+  }
+
+  /// The attachment name for a file: its base name, validated; the file must be a
+  /// readable regular file.
+  private func attachmentName(forFile file: String) throws -> String {
+    let kind: FileKind
+    do {
+      kind = try FileKind.of(file, followingLinks: true)
+    } catch {
+      throw NoteStoreError.cannotReadFile(path: file, underlying: error)
+    }
+    guard kind.isRegularFile else {
+      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EISDIR))
+    }
+    guard FileManager.default.isReadableFile(atPath: file) else {
+      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EACCES))
+    }
+    let name = URL(fileURLWithPath: file).lastPathComponent
+    try EntryName.validate(name)
+    return name
+  }
+}
+
+/// Unique attachment names.
+enum AttachmentNaming {
+  /// `name` if free, else `stem 2.ext`, `stem 3.ext`, ….
+  static func unique(_ name: String, taken: Set<String>) -> String {
+    guard taken.contains(name) else { return name }
+    let stem: String
+    let ext: String
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+      stem = String(name[..<dot])
+      ext = String(name[dot...])
+    } else {
+      stem = name
+      ext = ""
+    }
+    var number = 2
+    while taken.contains("\(stem) \(number)\(ext)") { number += 1 }
+    return "\(stem) \(number)\(ext)"
+  }
+}

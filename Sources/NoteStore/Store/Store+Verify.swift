@@ -1,0 +1,83 @@
+import Git
+import RichText
+
+/// One thing wrong with a committed note.
+public struct VerificationProblem: Sendable, Hashable, Codable {
+  /// The note's name, or the store path for problems outside notes.
+  public var note: String
+  /// What is wrong.
+  public var problem: String
+}
+
+extension Store {
+  /// Checks every committed package: a readable RTF body, attachments that are
+  /// plain files with valid names, no symlinks or submodules, valid names.
+  ///
+  /// - Returns: the problems found, sorted by note; empty when all is well.
+  public func verify() throws -> [VerificationProblem] {
+    guard let tree = try headTree() else { return [] }
+    var problems: [VerificationProblem] = []
+    if try git("reading .notes/format", { try repository.treeEntry(atPath: StoreLayout.formatPath, inTree: tree) }) == nil {
+      problems.append(VerificationProblem(note: StoreLayout.formatPath, problem: "missing"))
+    }
+    let scanner = PackageScanner(repository: repository)
+    for (path, packageTree) in try git("listing notes", { try scanner.packages(in: tree) }) {
+      problems += try verifyPackage(path, tree: packageTree).map { VerificationProblem(note: path.name, problem: $0) }
+    }
+    return problems
+  }
+
+  private func verifyPackage(_ path: NotePath, tree: ObjectID) throws -> [String] {
+    var problems: [String] = []
+    do {
+      try EntryName.validate(path.title, suffix: NotePath.packageExtension)
+    } catch {
+      problems.append("\(error)")
+    }
+    let entries = try git("reading \(path.name)") { try repository.treeEntries(tree) }
+    if let text = entries.first(where: { $0.name == NotePackage.textFileName }) {
+      if text.mode != .blob && text.mode != .executable {
+        problems.append("\(NotePackage.textFileName) is not a file")
+      } else {
+        do {
+          let result = try RTFReader().read(try repository.blobData(text.id))
+          _ = result
+        } catch let error as RTFError {
+          problems.append("the body is not readable RTF: \(error)")
+        } catch {
+          problems.append("the body cannot be read: \(error)")
+        }
+      }
+    } else {
+      problems.append("it has no \(NotePackage.textFileName)")
+    }
+    problems += try entryProblems(tree: tree, prefix: "")
+    return problems
+  }
+
+  /// Symlinks, submodules and bad names anywhere in a package, and attachments that
+  /// are folders.
+  private func entryProblems(tree: ObjectID, prefix: String) throws -> [String] {
+    var problems: [String] = []
+    for entry in try git("reading a package", { try repository.treeEntries(tree) }) {
+      let path = prefix + entry.name
+      switch entry.mode {
+      case .link: problems.append("\(path) is a symbolic link")
+      case .commit: problems.append("\(path) is a submodule")
+      case .tree:
+        if prefix == NotePackage.attachmentsFolderName + "/" {
+          problems.append("\(path) is a folder inside \(NotePackage.attachmentsFolderName)")
+        }
+        problems += try entryProblems(tree: entry.id, prefix: path + "/")
+      case .blob, .executable:
+        break
+      }
+      do {
+        try EntryName.validate(entry.name)
+      } catch {
+        problems.append("\(path): \(error)")
+      }
+    }
+    return problems
+  }
+}

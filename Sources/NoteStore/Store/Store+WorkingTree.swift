@@ -1,0 +1,164 @@
+import Foundation
+import Git
+import RichText
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Unsaved changes to one note in the working tree.
+public struct UnsavedChange: Sendable, Hashable, Codable {
+  /// What happened to the note as a whole.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// A new package, not committed yet.
+    case created
+    /// Files of a committed package changed.
+    case modified
+    /// The package is gone from the working tree.
+    case deleted
+  }
+
+  /// The note's name.
+  public var note: String
+  /// The package path.
+  public var path: String
+  /// What happened.
+  public var kind: Kind
+  /// The changed files, relative to the package.
+  public var files: [String]
+}
+
+extension Store {
+  /// The notes whose working-tree files differ from the last commit.
+  public func unsavedChanges() throws -> [UnsavedChange] {
+    let entries = try git("reading the working tree status") { try repository.status() }
+    var filesByPackage: [String: [StatusEntry]] = [:]
+    for entry in entries {
+      guard let package = Store.packagePath(containing: entry.path) else { continue }
+      filesByPackage[package, default: []].append(entry)
+    }
+    let committed = Set(try notePaths().map(\.path))
+    return filesByPackage.keys.sorted().map { package in
+      let files = filesByPackage[package] ?? []
+      let exists = FileManager.default.fileExists(atPath: root + "/" + package)
+      let kind: UnsavedChange.Kind = !committed.contains(package) ? .created : exists ? .modified : .deleted
+      let note = NotePath(packagePath: package)
+      return UnsavedChange(
+        note: note.name, path: package, kind: kind,
+        files: files.map { String($0.path.dropFirst(package.count + 1)) }.sorted())
+    }
+  }
+
+  /// Package paths with unsaved changes.
+  func unsavedNotePaths() throws -> Set<String> {
+    let entries = try git("reading the working tree status") { try repository.status() }
+    return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
+  }
+
+  /// Commits the hand edits in the working tree (`notes save`): one commit for all
+  /// changed notes. Bodies must be readable RTF, files regular files with valid
+  /// names; otherwise nothing is committed and the error names the note.
+  ///
+  /// - Parameter message: the summary line; nil says what changed.
+  /// - Returns: the notes saved.
+  @discardableResult
+  public func saveWorkingTree(message: String? = nil) throws -> [UnsavedChange] {
+    try withWriteLock { try saveUnlocked(message: message) }
+  }
+
+  /// `saveWorkingTree` with the lock already held.
+  @discardableResult
+  func saveUnlocked(message: String?) throws -> [UnsavedChange] {
+    do {
+      let changes = try unsavedChanges()
+      guard !changes.isEmpty else { return [] }
+      var updates: [TreeUpdate] = []
+      for change in changes {
+        updates += try treeUpdates(for: change)
+      }
+      let summary = message ?? Store.summary(for: changes)
+      let body = changes.count > 1 ? changes.map { "\($0.kind.rawValue.capitalized) \($0.note)" }.joined(separator: "\n") : nil
+      try commitChange(
+        updates, message: CommitMessage(summary: summary, body: body, device: device, notes: changes.map(\.path)),
+        checkoutPaths: changes.map(\.path))
+      return changes
+    }
+  }
+
+  private func treeUpdates(for change: UnsavedChange) throws -> [TreeUpdate] {
+    let note = NotePath(packagePath: change.path)
+    if change.kind == .deleted { return [.remove(path: change.path)] }
+    try EntryName.validate(note.title, suffix: NotePath.packageExtension)
+    let textFile = root + "/" + note.textPath
+    guard FileManager.default.fileExists(atPath: textFile) else {
+      throw NoteStoreError.malformedPackage(note: note.name, reason: "it has no \(NotePackage.textFileName)")
+    }
+    var updates: [TreeUpdate] = []
+    for file in change.files {
+      let relative = change.path + "/" + file
+      let absolute = root + "/" + relative
+      guard let kind = try? FileKind.of(absolute, followingLinks: false) else {
+        updates.append(.remove(path: relative))
+        continue
+      }
+      guard kind.isRegularFile else {
+        throw NoteStoreError.malformedPackage(note: note.name, reason: "\(file) is not a regular file (symlinks are refused)")
+      }
+      for component in file.split(separator: "/") {
+        do {
+          try EntryName.validate(String(component))
+        } catch {
+          throw NoteStoreError.malformedPackage(note: note.name, reason: "\(file): \(error)")
+        }
+      }
+      if file == NotePackage.textFileName {
+        let bytes: [UInt8]
+        do {
+          bytes = Array(try Data(contentsOf: URL(fileURLWithPath: absolute)))
+        } catch {
+          throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
+        }
+        do {
+          _ = try RTFReader().read(bytes)
+        } catch {
+          throw NoteStoreError.cannotLoadText(note: note.name, underlying: error)
+        }
+      }
+      let blob: ObjectID
+      do {
+        blob = try repository.createBlob(fromFile: absolute)
+      } catch {
+        throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
+      }
+      let executable = kind.isExecutable
+      updates.append(.upsert(path: relative, id: blob, mode: executable ? .executable : .blob))
+    }
+    return updates
+  }
+
+  private static func summary(for changes: [UnsavedChange]) -> String {
+    if changes.count == 1, let change = changes.first {
+      switch change.kind {
+      case .created: return "Create \(change.note)"
+      case .modified: return "Edit \(change.note)"
+      case .deleted: return "Delete \(change.note)"
+      }
+    }
+    return "Save changes to \(changes.count) notes"
+  }
+
+  /// The package directory that holds `path` (`Work/Plan.note` for
+  /// `Work/Plan.note/Text.rtf`), or nil outside packages and in `QuickLook/`.
+  static func packagePath(containing path: String) -> String? {
+    let components = path.split(separator: "/", omittingEmptySubsequences: true)
+    for (index, component) in components.enumerated()
+    where component.hasSuffix(NotePath.packageExtension) && component.count > NotePath.packageExtension.count {
+      if components.prefix(index).contains(where: { $0.hasPrefix(".") }) { return nil }
+      if index + 1 < components.count && components[index + 1] == NotePackage.quickLookFolderName[...] {
+        return nil
+      }
+      return components.prefix(index + 1).joined(separator: "/")
+    }
+    return nil
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Git
+
+/// A notes store: a git repository of note packages, checked out on this device's
+/// branch `refs/heads/devices/<device>`.
+///
+/// Every change is one commit on the device branch, made under the store lock:
+/// objects first, then the branch moves by compare-and-swap, then the working tree
+/// is updated. Readers read committed trees and never wait for the lock.
+///
+/// `Store` is not thread-safe: use it from one thread at a time.
+public final class Store {
+  /// The store format this version writes and reads.
+  public static let formatVersion = 1
+
+  /// The working tree's root directory.
+  public let root: String
+  /// This device.
+  public let device: DeviceName
+  /// How long a writing call waits for another writer, in seconds.
+  public var lockTimeout: Double = 10
+  /// Called once when a writing call has to wait for the lock.
+  public var onLockWait: (() -> Void)?
+  /// How many loose objects trigger an automatic pack after a write.
+  public var autoPackThreshold = 2_000
+
+  let repository: Repository
+
+  init(repository: Repository, root: String, device: DeviceName) {
+    self.repository = repository
+    self.root = root
+    self.device = device
+  }
+
+  /// The git directory (`.git`).
+  public var gitDirectory: String { repository.gitDirectory }
+
+  /// The path of the store lock file.
+  var lockPath: String { gitDirectory + "/notes.lock" }
+
+  /// The device branch's current commit, or nil before the first commit.
+  func headCommit() throws -> ObjectID? {
+    try git("reading the device branch") { try repository.referenceTarget(device.branch) }
+  }
+
+  /// The tree of the device branch's current commit, or nil before the first commit.
+  func headTree() throws -> ObjectID? {
+    guard let head = try headCommit() else { return nil }
+    return try git("reading the current commit") { try repository.commit(head).tree }
+  }
+
+  /// Runs a repository operation, wrapping its error with what was being done.
+  func git<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as NoteStoreError {
+      throw error
+    } catch {
+      throw NoteStoreError.repository(operation: operation, underlying: error)
+    }
+  }
+}

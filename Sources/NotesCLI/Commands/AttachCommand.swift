@@ -1,0 +1,26 @@
+import NoteStore
+
+enum AttachCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "attach", abstract: "Attach files to a note.",
+    discussion: """
+      Copies each FILE into the note's Attachments folder, in one commit. Files are \
+      streamed, so their size does not matter. A name that is taken gets a number \
+      ("photo 2.jpg"): nothing is overwritten. Prints the names the files got.
+      """,
+    arguments: [
+      ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix."),
+      ArgumentSpec(name: "file", help: "Files to attach.", isVariadic: true),
+    ],
+    examples: ["notes attach Shopping receipt.jpg", "notes attach Trip *.png"],
+    writesToStore: true)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let files = arguments.arguments("file")
+    guard !files.isEmpty else { throw UsageError.missingArgument("file", commandPath: arguments.commandPath) }
+    let store = try context.openStore()
+    let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
+    let names = try store.attach(files: files.map(context.absolute), to: note)
+    for name in names { context.out(name + "\n") }
+  }
+}

@@ -1,0 +1,22 @@
+import NoteStore
+
+enum GCCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "gc", abstract: "Pack loose objects now.",
+    discussion: """
+      Every change writes new git objects; notes packs them on its own when they pile \
+      up (like `git gc --auto`). This packs them now, with deltas.
+      """,
+    examples: ["notes gc"],
+    writesToStore: true)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let report = try context.openStore().packObjects()
+    context.say(
+      "Packed \(report.looseObjectsBefore - report.looseObjectsAfter) loose objects "
+        + "(\(kilobytes(report.looseBytesBefore)) KB); now \(report.packs) pack\(report.packs == 1 ? "" : "s") "
+        + "of \(kilobytes(report.packBytes)) KB, \(report.looseObjectsAfter) loose objects left.\n")
+  }
+
+  private static func kilobytes(_ bytes: Int64) -> Int64 { (bytes + 1023) / 1024 }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import NoteStore
+
+enum ListCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "list", aliases: ["ls"], abstract: "List notes, newest change first.",
+    discussion: """
+      Shows each note with the time and device of its last committed change, its \
+      attachment count and its status: current, or modified (unsaved edits in the \
+      working tree).
+      """,
+    options: [OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}.")],
+    examples: ["notes list", "notes list --json"])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let notes = try context.openStore().notes()
+    if arguments.flag("json") {
+      context.out(try JSONOutput.encode(notes) + "\n")
+      return
+    }
+    if notes.isEmpty {
+      context.say("No notes yet; create one with `notes new TITLE`.\n")
+      return
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    let table = TableFormatter(columns: [
+      .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
+    ])
+    context.out(
+      table.render(
+        notes.map {
+          [$0.name, formatter.string(from: $0.modified), $0.device, String($0.attachments), $0.status.rawValue]
+        }))
+  }
+}

@@ -1,0 +1,23 @@
+import NoteStore
+
+enum SaveCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "save", abstract: "Commit edits made by hand in the working tree.",
+    discussion: """
+      Commits every note whose files were changed, added or removed by hand, in one \
+      commit. Each body must be readable RTF; otherwise nothing is committed.
+      """,
+    options: [OptionSpec(long: "message", short: "m", valueName: "MSG", help: "The commit's summary line.")],
+    examples: ["notes save", "notes save -m 'Tidy up'"],
+    writesToStore: true)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let store = try context.openStore()
+    let saved = try store.saveWorkingTree(message: arguments.value("message"))
+    if saved.isEmpty {
+      context.say("Nothing to save.\n")
+    } else {
+      for change in saved { context.say("Saved \(change.note) (\(change.kind.rawValue))\n") }
+    }
+  }
+}

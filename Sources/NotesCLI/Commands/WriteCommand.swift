@@ -1,0 +1,33 @@
+import NoteStore
+
+enum WriteCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "write", abstract: "Replace a note's text, keeping the formatting of untouched words.",
+    discussion: """
+      The new text comes from --text, --file, --rtf-file or standard input. Plain text \
+      is laid over the existing formatting by a word diff: untouched words keep their \
+      formatting, inserted words take the formatting of the word before them. Nothing \
+      is committed when nothing changed.
+      """,
+    arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
+    options: BodyInput.options,
+    examples: ["notes write Shopping --text 'Milk, eggs and bread'", "notes show Shopping | sed s/Milk/Oat milk/ | notes write Shopping"],
+    writesToStore: true)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let content = try BodyInput.content(arguments, context: context)
+    guard let content else {
+      throw CommandFailure(message: "no text given: use --text, --file, --rtf-file or pipe text in", exitCode: 2)
+    }
+    if case .plainText(let text) = content, text.isEmpty, arguments.value("text") == nil, arguments.value("file") == nil {
+      throw CommandFailure(message: "standard input was empty; to empty the note use --text ''", exitCode: 1)
+    }
+    let store = try context.openStore()
+    let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
+    if try store.writeBody(of: note, content: content) {
+      context.say("Saved \(note.name)\n")
+    } else {
+      context.say("\(note.name) is unchanged\n")
+    }
+  }
+}

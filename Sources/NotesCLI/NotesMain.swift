@@ -1,0 +1,83 @@
+import Foundation
+import NoteStore
+
+/// The `notes` command line: parses the arguments, runs the command and turns any
+/// error into a message on stderr and an exit code (0 done, 1 failed, 2 usage).
+public enum NotesMain {
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  static let commands: [any NotesCommand.Type] = [  // metatypes of stateless enums
+    InitCommand.self, NewCommand.self, ListCommand.self, ShowCommand.self, WriteCommand.self,
+    EditCommand.self, RenameCommand.self, DeleteCommand.self, AttachCommand.self,
+    AttachmentsCommand.self, DetachCommand.self, ExportCommand.self, StatusCommand.self,
+    SaveCommand.self, VerifyCommand.self, GCCommand.self,
+  ]
+
+  /// The command tree from which parsing and help are made.
+  static let root = CommandSpec(
+    name: "notes", abstract: "A versioned notes store on git.",
+    discussion: """
+      Notes are packages (Title.note/ with Text.rtf, Attachments/ and QuickLook/) in a \
+      git repository; every change is one commit on this device's branch.
+      """,
+    examples: ["notes init ~/Notes --device laptop", "notes new Shopping --text 'Milk'", "notes list"],
+    subcommands: commands.map { $0.spec })
+
+  /// Runs `notes` with `arguments` (without the program name) and returns the exit
+  /// code.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
+    let parser = CommandLineParser(root: root, version: version)
+    let outcome: ParseOutcome
+    do {
+      outcome = try parser.parse(arguments)
+    } catch {
+      OutputStreams.writeErr(UsageErrorRenderer.render(error, root: root, parser: parser))
+      return 2
+    }
+    switch outcome {
+    case .version:
+      OutputStreams.writeOut("notes \(version)\n")
+      return 0
+    case .help(let text):
+      OutputStreams.writeOut(text)
+      return 0
+    case .run(let spec, let parsed, let globals):
+      guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
+        OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
+        return 0
+      }
+      let context = CommandContext(
+        globals: globals, terminal: Terminal.detect(environment: environment, noColorFlag: globals.noColor),
+        environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
+      do {
+        try command.run(parsed, context: context)
+        return 0
+      } catch {
+        return report(error, debug: globals.debug, parser: parser)
+      }
+    }
+  }
+
+  /// Prints an error and returns its exit code.
+  private static func report(_ error: any Error, debug: Bool, parser: CommandLineParser) -> Int32 {
+    switch error {
+    case let usage as UsageError:
+      OutputStreams.writeErr(UsageErrorRenderer.render(usage, root: root, parser: parser))
+      return 2
+    case let silent as SilentFailure:
+      return silent.exitCode
+    case let failure as CommandFailure:
+      OutputStreams.writeErr("notes: error: \(failure.message)\n")
+      return failure.exitCode
+    case let storeError as NoteStoreError:
+      OutputStreams.writeErr("notes: error: \(debug ? storeError.debugDescription : storeError.description)\n")
+      return 1
+    default:
+      OutputStreams.writeErr("notes: error: \(debug ? String(reflecting: error) : String(describing: error))\n")
+      return 1
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import NoteStore
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a command runs with: the global options, the terminal, the environment and
+/// the current directory; and the ways to reach the store and the user.
+struct CommandContext {
+  var globals: GlobalOptions
+  var terminal: Terminal
+  var environment: [String: String]
+  var currentDirectory: String
+
+  /// The store selected by `-C DIR`, else `NOTES_STORE`, else the enclosing store of
+  /// the current directory.
+  func openStore() throws -> Store {
+    let store: Store
+    if let path = globals.storePath {
+      store = try Store.discover(from: absolute(path))
+    } else if let path = environment["NOTES_STORE"], !path.isEmpty {
+      store = try Store.discover(from: absolute(path))
+    } else {
+      store = try Store.discover(from: currentDirectory)
+    }
+    let wait = globals.waitSeconds ?? 10
+    store.lockTimeout = wait
+    let quiet = globals.quiet
+    store.onLockWait = {
+      if !quiet {
+        OutputStreams.writeErr("notes: waiting up to \(Self.format(wait)) s for another notes command to finish…\n")
+      }
+    }
+    return store
+  }
+
+  /// `path` made absolute against the current directory.
+  func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] {
+      return home + path.dropFirst()
+    }
+    return currentDirectory + "/" + path
+  }
+
+  /// Prints data on stdout.
+  func out(_ text: String) {
+    OutputStreams.writeOut(text)
+  }
+
+  /// Prints a message on stderr, unless `--quiet`.
+  func say(_ text: String) {
+    if !globals.quiet { OutputStreams.writeErr(text) }
+  }
+
+  /// Whether standard input is a terminal (so nothing is piped in).
+  var stdinIsTerminal: Bool { isatty(0) == 1 }
+
+  /// Everything piped into standard input.
+  func readStandardInput() -> [UInt8] {
+    Array(FileHandle.standardInput.readDataToEndOfFile())
+  }
+
+  /// A file's bytes.
+  func readFile(_ path: String) throws -> [UInt8] {
+    let resolved = path == "-" ? "/dev/stdin" : absolute(path)
+    do {
+      return Array(try Data(contentsOf: URL(fileURLWithPath: resolved)))
+    } catch {
+      throw NoteStoreError.cannotReadFile(path: path, underlying: error)
+    }
+  }
+
+  static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+}

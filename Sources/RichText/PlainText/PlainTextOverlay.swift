@@ -1,0 +1,162 @@
+/// The work behind `AttributedText.applyingPlainText(_:)`: the old body flattened to
+/// scalars with their attributes, the new text's scalars, and a word diff between them
+/// that says which new scalars were kept and which were typed.
+struct PlainTextOverlay {
+  private let base: AttributedText
+  /// The old text, paragraphs separated by "\n".
+  private var oldScalars: [Unicode.Scalar] = []
+  /// For each old scalar: the index of its attributes in `attributes` (-1 for a
+  /// paragraph separator).
+  private var oldAttributes: [Int32] = []
+  /// For each old scalar: its paragraph (a separator belongs to the one it ends).
+  private var oldParagraph: [Int32] = []
+  private var attributes: [CharacterAttributes] = []
+  /// The new text with "\r\n" and "\r" turned into "\n".
+  private var newScalars: [Unicode.Scalar] = []
+
+  init(base: AttributedText, newText: String) {
+    self.base = base
+    for (index, paragraph) in base.paragraphs.enumerated() {
+      if index > 0 {
+        oldScalars.append("\n")
+        oldAttributes.append(-1)
+        oldParagraph.append(Int32(index - 1))
+      }
+      for run in paragraph.runs {
+        let attributeIndex = Int32(attributes.count)
+        attributes.append(run.attributes)
+        for scalar in run.text.unicodeScalars {
+          oldScalars.append(scalar)
+          oldAttributes.append(attributeIndex)
+          oldParagraph.append(Int32(index))
+        }
+      }
+    }
+    var previousWasReturn = false
+    for scalar in newText.unicodeScalars {
+      if scalar == "\r" {
+        newScalars.append("\n")
+        previousWasReturn = true
+        continue
+      }
+      if !(scalar == "\n" && previousWasReturn) { newScalars.append(scalar) }
+      previousWasReturn = false
+    }
+  }
+
+  func result() -> AttributedText {
+    if newScalars == oldScalars { return base }
+    let oldTokens = WordTokenizer.tokens(of: oldScalars)
+    let newTokens = WordTokenizer.tokens(of: newScalars)
+    var interner = TokenInterner<ArraySlice<Unicode.Scalar>>()
+    let oldIDs = oldTokens.map { interner.intern(oldScalars[$0.range]) }
+    let newIDs = newTokens.map { interner.intern(newScalars[$0.range]) }
+    let diff = TokenDiff(from: oldIDs, to: newIDs)
+    let tokenSources = diff.oldIndices()
+
+    // Source of every new scalar: the old scalar it was kept from, or -1 if typed.
+    var source = [Int](repeating: -1, count: newScalars.count)
+    for (tokenIndex, token) in newTokens.enumerated() {
+      guard let oldToken = tokenSources[tokenIndex] else { continue }
+      let oldStart = oldTokens[oldToken].range.lowerBound
+      for (offset, scalarIndex) in token.range.enumerated() { source[scalarIndex] = oldStart + offset }
+    }
+    let replaced = replacedScalars(diff, oldTokens: oldTokens, newTokens: newTokens)
+    let paragraphs = splitParagraphs(newTokens)
+    let styles = paragraphStyles(paragraphs, tokens: newTokens, source: source)
+    var result: [Paragraph] = []
+    for (index, paragraph) in paragraphs.enumerated() {
+      let formatting = PlainTextFormatting(
+        tokens: newTokens[paragraph.tokens], scalars: newScalars, source: source,
+        replaced: replaced,
+        oldAttributes: oldAttributes, attributes: attributes,
+        fallback: firstRunAttributes(ofOldParagraph: styles[index]))
+      result.append(Paragraph(runs: formatting.runs(), style: base.paragraphs[styles[index]].style))
+    }
+    return AttributedText(paragraphs: result, document: base.document)
+  }
+
+  /// For typed tokens that replaced old ones (a change with text on both sides): the
+  /// old scalar whose formatting they take, keyed by the token's first new scalar.
+  /// The n-th typed token of a kind takes the n-th replaced token of that kind (the
+  /// last one when there are fewer), or the first replaced token of any kind.
+  private func replacedScalars(
+    _ diff: TokenDiff, oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)],
+    newTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
+  ) -> [Int: Int] {
+    var result: [Int: Int] = [:]
+    for change in diff.changes where !change.old.isEmpty && !change.new.isEmpty {
+      let candidates = oldTokens[change.old].filter { $0.kind != .lineBreak }
+      guard let first = candidates.first else { continue }
+      var seen: [WordTokenizer.Kind: Int] = [:]
+      for token in newTokens[change.new] where token.kind != .lineBreak {
+        let sameKind = candidates.filter { $0.kind == token.kind }
+        let ordinal = seen[token.kind, default: 0]
+        seen[token.kind] = ordinal + 1
+        let chosen = sameKind.isEmpty ? first : sameKind[min(ordinal, sameKind.count - 1)]
+        result[token.range.lowerBound] = chosen.range.lowerBound
+      }
+    }
+    return result
+  }
+
+  /// A paragraph of the new text: its content tokens and the separator before it.
+  struct NewParagraph {
+    var tokens: Range<Int>
+    var separator: Int?
+  }
+
+  private func splitParagraphs(
+    _ tokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
+  ) -> [NewParagraph] {
+    var paragraphs: [NewParagraph] = []
+    var start = 0
+    var separator: Int?
+    for (index, token) in tokens.enumerated() where newScalars[token.range.lowerBound] == "\n" {
+      paragraphs.append(NewParagraph(tokens: start..<index, separator: separator))
+      separator = index
+      start = index + 1
+    }
+    paragraphs.append(NewParagraph(tokens: start..<tokens.count, separator: separator))
+    return paragraphs
+  }
+
+  /// For each new paragraph, the old paragraph whose style it takes: the one its
+  /// first kept word came from; else the one its kept separator started, unless that
+  /// paragraph's words went elsewhere; else the style of the paragraph before it.
+  private func paragraphStyles(
+    _ paragraphs: [NewParagraph], tokens: [(range: Range<Int>, kind: WordTokenizer.Kind)],
+    source: [Int]
+  ) -> [Int] {
+    var origins = [Int?](repeating: nil, count: paragraphs.count)
+    var claimed = Set<Int>()
+    for (index, paragraph) in paragraphs.enumerated() {
+      for token in tokens[paragraph.tokens] where source[token.range.lowerBound] >= 0 {
+        let origin = Int(oldParagraph[source[token.range.lowerBound]])
+        origins[index] = origin
+        claimed.insert(origin)
+        break
+      }
+    }
+    var styles: [Int] = []
+    for (index, paragraph) in paragraphs.enumerated() {
+      if let origin = origins[index] {
+        styles.append(origin)
+      } else if let separator = paragraph.separator,
+        case let kept = source[tokens[separator].range.lowerBound], kept >= 0,
+        !claimed.contains(Int(oldParagraph[kept]) + 1)
+      {
+        styles.append(Int(oldParagraph[kept]) + 1)
+      } else {
+        styles.append(styles.last ?? 0)
+      }
+    }
+    return styles
+  }
+
+  private func firstRunAttributes(ofOldParagraph index: Int) -> CharacterAttributes {
+    var attributes = base.paragraphs[index].runs.first?.attributes ?? CharacterAttributes()
+    attributes.link = nil
+    return attributes
+  }
+}

@@ -1,0 +1,112 @@
+/// Writes the paragraphs of a body after the header: `\pard` lines when the
+/// paragraph style changes, list membership and markers, runs as attribute diffs,
+/// links as `HYPERLINK` fields, paragraphs ended by `\` and a line feed.
+struct RTFBodyWriter {
+  let tables: RTFResourceTables
+  let lists: RTFListTable
+  /// Whether `\'hh` escapes are in code page 1252 (the document's code page).
+  let documentUsesCodePage1252: Bool
+
+  func write(_ paragraphs: [Paragraph], to out: inout RTFByteBuffer) {
+    var state = CharacterAttributes()
+    var previousStyle: ParagraphStyle?
+    for (index, paragraph) in paragraphs.enumerated() {
+      if index > 0 { out.raw("\\\n") }
+      var forcingColor = false
+      if paragraph.style != previousStyle {
+        RTFParagraphStyleWriter.write(paragraph.style, to: &out)
+        out.byte(UInt8(ascii: "\n"))
+        if let list = paragraph.style.list, let item = lists.items[index] {
+          out.word("\\ls", item.list + 1)
+          out.word("\\ilvl", max(0, list.level))
+        }
+        previousStyle = paragraph.style
+        forcingColor = true
+      }
+      writeRuns(of: paragraph, at: index, state: &state, forcingColor: forcingColor, to: &out)
+    }
+    out.raw("}")
+  }
+
+  private func writeRuns(
+    of paragraph: Paragraph, at index: Int, state: inout CharacterAttributes,
+    forcingColor: Bool, to out: inout RTFByteBuffer
+  ) {
+    let runs = paragraph.runs
+    var forcingColor = forcingColor
+    var marker = lists.items[index]?.marker
+    var position = 0
+    while position < runs.count {
+      if let link = runs[position].attributes.link {
+        var end = position + 1
+        while end < runs.count && runs[end].attributes.link == link { end += 1 }
+        // The field takes the formatting of its first run from outside, as Cocoa
+        // writes it; only changes between the link's runs go inside the result.
+        var outside = runs[position].attributes
+        outside.link = nil
+        if forcingColor || marker != nil || outside != state {
+          RTFCharacterStateWriter.write(
+            from: state, to: outside, tables: tables, forcingColor: forcingColor, to: &out)
+          forcingColor = false
+          state = outside
+        }
+        writeMarker(&marker, attributes: state, to: &out)
+        writeLink(link, runs: runs[position..<end], outside: state, to: &out)
+        position = end
+      } else {
+        let run = runs[position]
+        RTFCharacterStateWriter.write(
+          from: state, to: run.attributes, tables: tables, forcingColor: forcingColor, to: &out)
+        forcingColor = false
+        state = run.attributes
+        writeMarker(&marker, attributes: state, to: &out)
+        out.text(run.text, usesCodePage1252: usesCodePage1252(run.attributes))
+        position += 1
+      }
+    }
+    if forcingColor || marker != nil {
+      // An empty paragraph: Cocoa still writes the colour after `\pard`, and a list
+      // item still gets its marker.
+      RTFCharacterStateWriter.write(
+        from: state, to: state, tables: tables, forcingColor: forcingColor, to: &out)
+      writeMarker(&marker, attributes: state, to: &out)
+    }
+  }
+
+  /// Writes `{\listtext\t<marker>\t}` once, before the item's first character.
+  private func writeMarker(
+    _ marker: inout String?, attributes: CharacterAttributes, to out: inout RTFByteBuffer
+  ) {
+    guard let text = marker else { return }
+    out.raw("{\\listtext\t")
+    out.text(text, usesCodePage1252: false)
+    out.raw("\t}")
+    marker = nil
+  }
+
+  /// Writes `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt …}}`; formatting inside
+  /// the result is a diff against the formatting outside, which the group restores.
+  private func writeLink(
+    _ link: String, runs: ArraySlice<TextRun>, outside: CharacterAttributes,
+    to out: inout RTFByteBuffer
+  ) {
+    out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
+    out.text(link, usesCodePage1252: false)
+    out.raw("\"}}{\\fldrslt ")
+    var inside = outside
+    inside.link = link
+    for run in runs {
+      RTFCharacterStateWriter.write(
+        from: inside, to: run.attributes, tables: tables, forcingColor: false, to: &out)
+      inside = run.attributes
+      out.text(run.text, usesCodePage1252: usesCodePage1252(run.attributes))
+    }
+    out.raw("}}")
+  }
+
+  /// `\'hh` is decoded in the font's character set, so it is written only where that
+  /// is code page 1252; elsewhere non-ASCII text goes out as `\u`.
+  private func usesCodePage1252(_ attributes: CharacterAttributes) -> Bool {
+    documentUsesCodePage1252 && (attributes.font?.charset ?? 0) == 0
+  }
+}

@@ -1,0 +1,155 @@
+/// The bytes of an RTF file being written, with the primitives every part of the
+/// writer shares: control words, numbers and escaped text.
+///
+/// Everything appended is 7-bit ASCII.
+struct RTFByteBuffer {
+  /// The output so far.
+  var bytes: [UInt8] = []
+
+  /// Whether the last thing written was a `\uN ` escape of the current text stretch;
+  /// Cocoa writes `\uc0` once before each stretch of `\u` escapes, not before each one.
+  private var isInUnicodeStretch = false
+
+  init(capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends ASCII text verbatim (control words, braces, table syntax).
+  mutating func raw(_ text: StaticString) {
+    isInUnicodeStretch = false
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends ASCII text verbatim.
+  mutating func raw(_ text: String) {
+    isInUnicodeStretch = false
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Appends one ASCII byte verbatim.
+  mutating func byte(_ byte: UInt8) {
+    isInUnicodeStretch = false
+    bytes.append(byte)
+  }
+
+  /// Appends a control word with a numeric parameter, such as `\fs24`.
+  mutating func word(_ name: StaticString, _ parameter: Int) {
+    raw(name)
+    number(parameter)
+  }
+
+  /// Appends a decimal number (with a leading `-` when negative).
+  mutating func number(_ value: Int) {
+    isInUnicodeStretch = false
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+    }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
+  }
+
+  /// Appends `text` as RTF body text: printable ASCII as is (with `\\`, `\{`, `\}`
+  /// escaped), TAB raw, characters of code page 1252 as `\'hh` when `usesCodePage1252`,
+  /// and everything else as `\uc0\uN ` (one `\u` per UTF-16 code unit).
+  mutating func text(_ text: String, usesCodePage1252: Bool) {
+    var text = text
+    text.withUTF8 { utf8 in
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let lead = utf8[index]
+        if lead < 0x80 {
+          // Copy a stretch of characters that need no escape in one go.
+          var end = index
+          while end < count, Self.isPlain(utf8[end]) { end += 1 }
+          if end > index {
+            isInUnicodeStretch = false
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+            index = end
+            continue
+          }
+          index += 1
+          asciiCharacter(lead)
+          continue
+        }
+        // Decode one scalar from well-formed UTF-8 (Swift strings are always valid).
+        var scalar: UInt32
+        if lead < 0xE0 {
+          scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
+          index += 2
+        } else if lead < 0xF0 {
+          scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6)
+          scalar |= UInt32(utf8[index + 2] & 0x3F)
+          index += 3
+        } else {
+          scalar = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+          scalar |= (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
+          index += 4
+        }
+        if usesCodePage1252, let code = CodePage1252.byte(for: scalar) {
+          hexEscape(code)
+        } else {
+          unicodeEscape(scalar)
+        }
+      }
+    }
+  }
+
+  /// Printable ASCII and TAB other than `\ { }`: written as they are.
+  @inline(__always)
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    (byte >= 0x20 && byte < 0x7F && byte != 0x5C && byte != 0x7B && byte != 0x7D) || byte == 0x09
+  }
+
+  private mutating func asciiCharacter(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      isInUnicodeStretch = false
+      bytes.append(UInt8(ascii: "\\"))
+      bytes.append(byte)
+    case 0x09, 0x20..<0x7F:
+      isInUnicodeStretch = false
+      bytes.append(byte)
+    default:
+      // Other C0 controls and DEL cannot appear raw in RTF text.
+      unicodeEscape(UInt32(byte))
+    }
+  }
+
+  /// Appends `\'hh` with lower-case hex digits, as Cocoa writes them.
+  mutating func hexEscape(_ code: UInt8) {
+    isInUnicodeStretch = false
+    bytes.append(UInt8(ascii: "\\"))
+    bytes.append(UInt8(ascii: "'"))
+    bytes.append(Self.hexDigits[Int(code >> 4)])
+    bytes.append(Self.hexDigits[Int(code & 0x0F)])
+  }
+
+  /// Appends `\uc0\uN ` (the `\uc0` only at the start of a stretch), as UTF-16 units.
+  mutating func unicodeEscape(_ scalar: UInt32) {
+    if !isInUnicodeStretch {
+      raw("\\uc0")
+    }
+    if scalar > 0xFFFF {
+      let value = scalar - 0x10000
+      unit(0xD800 + (value >> 10))
+      unit(0xDC00 + (value & 0x3FF))
+    } else {
+      unit(scalar)
+    }
+    isInUnicodeStretch = true
+  }
+
+  private mutating func unit(_ value: UInt32) {
+    raw("\\u")
+    number(Int(value))
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}

@@ -1,0 +1,180 @@
+/// The lists of a body as Cocoa writes them: one `\list` per block of consecutive
+/// list paragraphs, with a level for every nesting depth used, and the marker text of
+/// every item (bullets, or numbers counted per level).
+///
+/// A block of list paragraphs starts a new list when a non-list paragraph interrupts
+/// it, or when an item's format differs from the format its level already has in the
+/// current list (a list level has one format).
+struct RTFListTable {
+  /// One list: the format of each level, level 0 first.
+  struct List {
+    var levels: [ListMarker.Format]
+  }
+
+  /// One list item: the list it belongs to (`\lsN` is `list + 1`) and its marker text.
+  struct Item {
+    var list: Int
+    var marker: String
+  }
+
+  private(set) var lists: [List] = []
+  /// The item of each paragraph, or nil for paragraphs outside lists.
+  private(set) var items: [Item?] = []
+
+  init(planning paragraphs: [Paragraph]) {
+    items.reserveCapacity(paragraphs.count)
+    var current: Int?
+    var counters: [Int] = []
+    for paragraph in paragraphs {
+      guard let marker = paragraph.style.list else {
+        current = nil
+        items.append(nil)
+        continue
+      }
+      let level = max(0, marker.level)
+      if let index = current, level < lists[index].levels.count,
+        lists[index].levels[level] != marker.format
+      {
+        current = nil
+      }
+      let index: Int
+      if let existing = current {
+        index = existing
+      } else {
+        index = lists.count
+        lists.append(List(levels: []))
+        counters = []
+        current = index
+      }
+      while lists[index].levels.count <= level {
+        lists[index].levels.append(lists[index].levels.count == level ? marker.format : .disc)
+      }
+      if counters.count <= level {
+        counters += Array(repeating: 0, count: level + 1 - counters.count)
+      }
+      counters[level] += 1
+      counters.removeSubrange((level + 1)...)
+      items.append(Item(list: index, marker: Self.markerText(marker.format, number: counters[level])))
+    }
+  }
+
+  var isEmpty: Bool { lists.isEmpty }
+
+  /// The text between the tabs of `{\listtext\t…\t}` for item `number` (1-based).
+  static func markerText(_ format: ListMarker.Format, number: Int) -> String {
+    switch format {
+    case .disc: return "\u{2022}"
+    case .circle: return "\u{25E6}"
+    case .square: return "\u{25AA}"
+    case .hyphen: return "\u{2043}"
+    case .decimal: return "\(number)."
+    case .lowerAlpha: return alphabetic(number, base: "a") + "."
+    case .upperAlpha: return alphabetic(number, base: "A") + "."
+    case .lowerRoman: return roman(number).lowercased() + "."
+    case .upperRoman: return roman(number) + "."
+    }
+  }
+
+  /// 1 → a, 26 → z, 27 → aa (bijective base 26).
+  private static func alphabetic(_ number: Int, base: Unicode.Scalar) -> String {
+    var number = max(1, number)
+    var letters: [Character] = []
+    while number > 0 {
+      number -= 1
+      letters.append(Character(Unicode.Scalar(base.value + UInt32(number % 26)) ?? base))
+      number /= 26
+    }
+    return String(letters.reversed())
+  }
+
+  private static func roman(_ number: Int) -> String {
+    let numerals: [(Int, String)] = [
+      (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    ]
+    var number = max(1, number)
+    var result = ""
+    for (value, numeral) in numerals {
+      while number >= value {
+        result += numeral
+        number -= value
+      }
+    }
+    return result
+  }
+
+  /// Writes `{\*\listtable…}` and `{\*\listoverridetable…}`, each on its own line,
+  /// as Cocoa's `NSTextList` export does.
+  func write(to out: inout RTFByteBuffer) {
+    out.raw("{\\*\\listtable")
+    for (index, list) in lists.enumerated() {
+      if index > 0 { out.raw("\n") }
+      out.word("{\\list\\listtemplateid", index + 1)
+      out.raw("\\listhybrid")
+      for (level, format) in list.levels.enumerated() {
+        writeLevel(format, level: level, templateID: index * 100 + level + 1, to: &out)
+      }
+      out.word("{\\listname ;}\\listid", index + 1)
+      out.raw("}")
+    }
+    out.raw("}\n{\\*\\listoverridetable")
+    for index in lists.indices {
+      out.word("{\\listoverride\\listid", index + 1)
+      out.word("\\listoverridecount0\\ls", index + 1)
+      out.raw("}")
+    }
+    out.raw("}")
+  }
+
+  private func writeLevel(
+    _ format: ListMarker.Format, level: Int, templateID: Int, to out: inout RTFByteBuffer
+  ) {
+    let numberFormat = Self.numberFormat(format)
+    out.word("{\\listlevel\\levelnfc", numberFormat)
+    out.word("\\levelnfcn", numberFormat)
+    out.raw("\\leveljc0\\leveljcn0\\levelfollow0\\levelstartat1\\levelspace360\\levelindent0")
+    out.raw("{\\*\\levelmarker \\{")
+    out.raw(Self.markerName(format))
+    out.raw("\\}")
+    if numberFormat != 23 { out.raw(".") }
+    out.word("}{\\leveltext\\leveltemplateid", templateID)
+    if numberFormat == 23 {
+      out.raw("\\'01")
+      out.text(Self.markerText(format, number: 1), usesCodePage1252: false)
+      out.raw(";}{\\levelnumbers;}")
+    } else {
+      out.raw("\\'02\\'00.;}{\\levelnumbers\\'01;}")
+    }
+    out.word("\\fi-360\\li", 720 * (level + 1))
+    out.word("\\lin", 720 * (level + 1))
+    out.raw(" }")
+  }
+
+  /// `\levelnfcN`: 0 decimal, 1 upper roman, 2 lower roman, 3 upper alpha,
+  /// 4 lower alpha, 23 bullet.
+  static func numberFormat(_ format: ListMarker.Format) -> Int {
+    switch format {
+    case .disc, .circle, .square, .hyphen: return 23
+    case .decimal: return 0
+    case .upperRoman: return 1
+    case .lowerRoman: return 2
+    case .upperAlpha: return 3
+    case .lowerAlpha: return 4
+    }
+  }
+
+  /// The `NSTextList` marker format name Cocoa writes in `\levelmarker`.
+  static func markerName(_ format: ListMarker.Format) -> String {
+    switch format {
+    case .disc: return "disc"
+    case .circle: return "circle"
+    case .square: return "square"
+    case .hyphen: return "hyphen"
+    case .decimal: return "decimal"
+    case .lowerAlpha: return "lower-alpha"
+    case .upperAlpha: return "upper-alpha"
+    case .lowerRoman: return "lower-roman"
+    case .upperRoman: return "upper-roman"
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/// The font and colour tables of a file being written: every font and colour the
+/// body uses, numbered in order of first use.
+struct RTFResourceTables {
+  /// Fonts in table order; `\fN` is the index.
+  private(set) var fonts: [Font] = []
+  private var fontNumbers: [Font: Int] = [:]
+  /// Colours in table order after the empty entry 0; entry 1 is always white, as Cocoa
+  /// writes it. `\cfN` is the index plus one.
+  private(set) var colors: [Color] = [.white]
+  private var colorNumbers: [Color: Int] = [.white: 1]
+
+  /// The font Cocoa writes when a body sets none.
+  static let defaultFont = Font(name: "Helvetica", family: .swiss, charset: 0)
+
+  /// Collects the fonts and colours of `text` in order of first use.
+  init(collecting text: AttributedText) {
+    for paragraph in text.paragraphs {
+      for run in paragraph.runs {
+        let attributes = run.attributes
+        if let font = attributes.font, fontNumbers[font] == nil {
+          fontNumbers[font] = fonts.count
+          fonts.append(font)
+        }
+        if let color = attributes.foregroundColor { addColor(color) }
+        if let color = attributes.backgroundColor { addColor(color) }
+      }
+    }
+  }
+
+  private mutating func addColor(_ color: Color) {
+    guard colorNumbers[color] == nil else { return }
+    colors.append(color)
+    colorNumbers[color] = colors.count
+  }
+
+  /// The `\fN` number of a collected font.
+  func number(of font: Font) -> Int {
+    fontNumbers[font] ?? 0
+  }
+
+  /// The `\cfN` number of a colour: 0 for none, otherwise its table entry.
+  func number(of color: Color?) -> Int {
+    guard let color else { return 0 }
+    return colorNumbers[color] ?? 0
+  }
+
+  /// Writes `{\fonttbl…}`: unbraced entries, Helvetica alone when the body sets no font.
+  func writeFontTable(to out: inout RTFByteBuffer) {
+    out.raw("{\\fonttbl")
+    for (number, font) in (fonts.isEmpty ? [Self.defaultFont] : fonts).enumerated() {
+      out.word("\\f", number)
+      out.raw("\\f")
+      out.raw(font.family.rawValue)
+      out.word("\\fcharset", font.charset)
+      out.byte(UInt8(ascii: " "))
+      out.text(font.name, usesCodePage1252: false)
+      out.byte(UInt8(ascii: ";"))
+    }
+    out.raw("}")
+  }
+
+  /// Writes `{\colortbl;…}` and the `{\*\expandedcolortbl;;…}` that mirrors it, each
+  /// on its own line.
+  func writeColorTables(to out: inout RTFByteBuffer) {
+    out.raw("{\\colortbl;")
+    for color in colors {
+      out.word("\\red", Int(color.red))
+      out.word("\\green", Int(color.green))
+      out.word("\\blue", Int(color.blue))
+      out.byte(UInt8(ascii: ";"))
+    }
+    out.raw("}\n{\\*\\expandedcolortbl;;")
+    for color in colors.dropFirst() {
+      out.word("\\cssrgb\\c", Self.expandedComponent(color.red))
+      out.word("\\c", Self.expandedComponent(color.green))
+      out.word("\\c", Self.expandedComponent(color.blue))
+      out.byte(UInt8(ascii: ";"))
+    }
+    out.raw("}")
+  }
+
+  /// A colour component as `\cssrgb` writes it: 0–255 scaled to 0–100000.
+  static func expandedComponent(_ value: UInt8) -> Int {
+    (Int(value) * 100_000 + 127) / 255
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import RichText
+import Testing
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("Note commands")
+struct NoteCommandsTests {
+  @Test("new without a title names the note after its first line, else \"Note N\"")
+  func newDerivesNames() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    #expect(sandbox.notes("-C", store, "new", "--text", "Call Anna\nabout Friday").stdout == "Call Anna\n")
+    #expect(sandbox.notes("-C", store, "new", "--text", "Call Anna\nagain").stdout == "Call Anna 2\n")
+    #expect(sandbox.notes("-C", store, "new", "--text", "").stdout == "Note 3\n")
+    #expect(sandbox.notes("-C", store, "new", "--text", "a/b: ratio").stdout == "a-b: ratio\n")
+  }
+
+  @Test("new reads piped standard input")
+  func newReadsStdin() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let result = sandbox.notes("-C", store, "new", "Piped", input: "from a pipe\nsecond line")
+    #expect(result.stdout == "Piped\n")
+    #expect(sandbox.notes("-C", store, "show", "Piped").stdout == "from a pipe\nsecond line\n")
+  }
+
+  @Test("an imported RTF file is stored byte for byte, and a body that is not RTF is refused")
+  func rtfImport() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let rtf = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 Hello \\b bold\\b0  world}"
+    let file = try sandbox.writeFile("in.rtf", rtf)
+    #expect(sandbox.notes("-C", store, "new", "Letter", "--rtf-file", file).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Letter", "--rtf").stdout == rtf)
+    #expect(sandbox.notes("-C", store, "show", "Letter").stdout == "Hello bold world\n")
+
+    let before = sandbox.head(store)
+    let bad = try sandbox.writeFile("bad.rtf", "just some text, not RTF")
+    let refused = sandbox.notes("-C", store, "new", "Bad", "--rtf-file", bad)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("\"Bad\""))
+    #expect(refused.stderr.contains("RTF"))
+    #expect(sandbox.head(store) == before)
+  }
+
+  @Test("write keeps the formatting of untouched words and commits nothing when nothing changed")
+  func writeKeepsFormatting() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let rtf = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 Buy \\b milk\\b0  today}"
+    sandbox.notes("-C", store, "new", "List", "--rtf-file", try sandbox.writeFile("l.rtf", rtf))
+    #expect(sandbox.notes("-C", store, "write", "List", "--text", "Buy milk tomorrow").status == 0)
+    let stored = Array(sandbox.notes("-C", store, "show", "List", "--rtf").stdoutData)
+    let body = try RTFReader().read(stored).text
+    #expect(body.plainText == "Buy milk tomorrow")
+    let milk = body.paragraphs[0].runs.first { $0.text.contains("milk") }
+    #expect(milk?.attributes.isBold == true)
+    #expect(body.paragraphs[0].runs.first { $0.text.contains("tomorrow") }?.attributes.isBold == false)
+
+    let head = sandbox.head(store)
+    let same = sandbox.notes("-C", store, "write", "List", "--text", "Buy milk tomorrow")
+    #expect(same.status == 0)
+    #expect(same.stderr.contains("unchanged"))
+    #expect(sandbox.head(store) == head)
+  }
+
+  @Test("edit runs $EDITOR on the plain text and commits the result")
+  func editUsesEditor() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Todo", "--text", "wash the car")
+    let editor = try sandbox.writeFile("editor.sh", "#!/bin/sh\nsed -i 's/car/bike/' \"$1\"\n")
+    chmod(editor, 0o755)
+    let result = sandbox.notes(["-C", store, "edit", "Todo"], environment: ["EDITOR": editor, "VISUAL": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(sandbox.notes("-C", store, "show", "Todo").stdout == "wash the bike\n")
+    #expect(sandbox.subjects(store).first == "Edit Todo")
+
+    let failing = try sandbox.writeFile("fail.sh", "#!/bin/sh\nexit 3\n")
+    chmod(failing, 0o755)
+    let head = sandbox.head(store)
+    let failed = sandbox.notes(["-C", store, "edit", "Todo"], environment: ["EDITOR": failing])
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("status 3"))
+    #expect(sandbox.head(store) == head)
+  }
+
+  @Test("list --json gives name, path, modified, device, attachments and status, newest first")
+  func listJSON() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Old", "--text", "1")
+    sandbox.notes("-C", store, "new", "New", "--text", "2")
+    sandbox.notes("-C", store, "attach", "New", try sandbox.writeFile("a.txt", "hello"))
+    let output = sandbox.notes("-C", store, "list", "--json").stdoutData
+    let array = try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
+    #expect(array.map { $0["name"] as? String } == ["New", "Old"])
+    let first = try #require(array.first)
+    #expect(Set(first.keys) == ["name", "path", "modified", "device", "attachments", "status"])
+    #expect(first["path"] as? String == "New.note")
+    #expect(first["device"] as? String == "laptop")
+    #expect(first["attachments"] as? Int == 1)
+    #expect(first["status"] as? String == "current")
+    let modified = try #require(first["modified"] as? String)
+    #expect(ISO8601DateFormatter().date(from: modified) != nil)
+    #expect(modified.hasSuffix("Z"))
+  }
+
+  @Test("a note is found by name, by name with .note, by path or by a unique prefix")
+  func noteArguments() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Shopping", "--text", "milk")
+    sandbox.notes("-C", store, "new", "Shipping", "--text", "box")
+    for query in ["Shopping", "Shopping.note", "Shopping.note/", "./Shopping.note", "Sho"] {
+      let result = sandbox.notes("show", query, in: store)
+      #expect(result.stdout == "milk\n", "query \(query): \(result.stderr)")
+    }
+    let ambiguous = sandbox.notes("-C", store, "show", "Sh")
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr.contains("\"Shipping\""))
+    #expect(ambiguous.stderr.contains("\"Shopping\""))
+    let missing = sandbox.notes("-C", store, "show", "Shoping")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("no note named \"Shoping\""))
+    #expect(missing.stderr.contains("\"Shopping\""))
+    #expect(missing.stdout.isEmpty)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Git
+import Testing
+
+@Suite("Packing")
+struct PackTests {
+  /// `git count-objects -v` as a dictionary.
+  func countObjects(_ git: GitCLI) throws -> [String: Int] {
+    var values: [String: Int] = [:]
+    for line in try git.run("count-objects", "-v").split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      if parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespaces)) {
+        values[String(parts[0])] = value
+      }
+    }
+    return values
+  }
+
+  @Test("packing moves every reachable loose object into one pack; unreachable ones stay; git agrees")
+  func packLooseObjects() throws {
+    try withRepository { repository, _, git throws in
+      var tip: ObjectID? = nil
+      for edit in 0..<10 {
+        let next = try repository.commitFiles(
+          ["Note\(edit % 3).note/Text.rtf": String(repeating: "paragraph \(edit)\n", count: 50)], parent: tip,
+          seconds: 1_700_000_000 + Double(edit))
+        try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
+        tip = next
+      }
+      let unreachable = try repository.createBlob(Array("dangling".utf8))
+      let before = try repository.packStatistics()
+      #expect(before.packs == 0)
+      #expect(before.looseObjects == (try countObjects(git))["count"])
+
+      let after = try repository.packLooseObjects()
+      #expect(after.looseObjects == 1)
+      #expect(after.packs == 1)
+      #expect(after.packBytes > 0)
+      let counted = try countObjects(git)
+      #expect(counted["count"] == 1)
+      #expect(counted["packs"] == 1)
+      #expect(counted["in-pack"] == before.looseObjects - 1)
+      try git.run("fsck", "--strict")
+      #expect(repository.objectExists(unreachable))
+      let tipID = try #require(tip)
+      #expect(try repository.commits(from: [tipID]).count == 10)
+      let entry = try #require(try repository.treeEntry(atPath: "Note0.note/Text.rtf", inTree: repository.commit(tipID).tree))
+      #expect(try repository.blobData(entry.id).count > 0)
+
+      // A later edit packs only the new loose objects into a second pack.
+      let next = try repository.commitFiles(["Note1.note/Text.rtf": "new"], parent: tipID)
+      try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tipID, logMessage: "edit")
+      let again = try repository.packLooseObjects()
+      #expect(again.looseObjects == 1)
+      #expect(again.packs == 2)
+      try git.run("fsck", "--strict")
+      #expect(try countObjects(git)["in-pack"] == before.looseObjects - 1 + 4)
+    }
+  }
+
+  @Test("more than the maximum number of packs are consolidated into one")
+  func consolidation() throws {
+    try withRepository { repository, _, git throws in
+      var tip: ObjectID? = nil
+      for round in 0...Repository.maximumPackCount {
+        let next = try repository.commitFiles(["N.note/Text.rtf": "round \(round)"], parent: tip)
+        try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
+        tip = next
+        let statistics = try repository.packLooseObjects()
+        #expect(statistics.packs == (round < Repository.maximumPackCount ? round + 1 : 1))
+      }
+      #expect(try countObjects(git)["packs"] == 1)
+      try git.run("fsck", "--strict")
+      #expect(try repository.commits(from: [try #require(tip)]).count == Repository.maximumPackCount + 1)
+    }
+  }
+
+  @Test("packing an empty or already packed repository changes nothing")
+  func nothingToPack() throws {
+    try withRepository { repository, _, _ throws in
+      #expect(try repository.packLooseObjects() == PackStatistics(looseObjects: 0, looseBytes: 0, packs: 0, packBytes: 0))
+      let commit = try repository.commitFiles(["a": "1"], parent: nil)
+      try repository.updateReference("refs/heads/devices/laptop", to: commit, expecting: nil, logMessage: "x")
+      let once = try repository.packLooseObjects()
+      #expect(try repository.packLooseObjects() == once)
+    }
+  }
+}
+
+@Suite("Handle accounting")
+struct HandleAccountingTests {
+  @Test("a handle kept past the scope is reported as leaked, and freed once released")
+  func detectsKeptHandles() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Repository.create(at: directory.file("repo"), initialBranch: "main")
+    var kept: Repository?
+    let leaked = try GitLibrary.handlesLeaked {
+      kept = try Repository.open(at: directory.file("repo"))
+    }
+    #expect(leaked == 1)
+    #expect(GitLibrary.liveHandleCount >= 1)
+    kept = nil
+    #expect(kept == nil)
+  }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import NoteStore
+
+@Suite("Names")
+struct NamesTests {
+  @Test(
+    "valid names are accepted",
+    arguments: ["Shopping", "Ünïcödé 名前", "a.b", "emoji 🎉", "x-y_z", "with space", "..but not first? no"])
+  func validNames(_ name: String) throws {
+    if name.hasPrefix(".") { return }
+    try EntryName.validate(name)
+  }
+
+  @Test(
+    "invalid names are refused with the rule they break",
+    arguments: [
+      ("", "empty"), (".hidden", "start with '.'"), ("../x", "start with '.'"), ("a/b", "'/'"),
+      ("nul\u{0}", "control"), ("line\nbreak", "control"), ("   ", "only spaces"),
+      (String(repeating: "é", count: 128), "at most"),
+    ])
+  func invalidNames(_ name: String, _ reason: String) {
+    #expect(throws: NoteStoreError.self) { try EntryName.validate(name) }
+    do {
+      try EntryName.validate(name)
+    } catch {
+      #expect(error.description.contains(reason), "\(error)")
+    }
+  }
+
+  @Test("a note name leaves room for the .note suffix within 255 bytes")
+  func suffixCounts() throws {
+    try EntryName.validate(String(repeating: "x", count: 250), suffix: ".note")
+    #expect(throws: NoteStoreError.self) {
+      try EntryName.validate(String(repeating: "x", count: 251), suffix: ".note")
+    }
+  }
+
+  @Test("device names follow [A-Za-z0-9._-]{1,64}")
+  func deviceNames() throws {
+    #expect(try DeviceName("laptop").branch == "refs/heads/devices/laptop")
+    for bad in ["", "with space", "a/b", String(repeating: "a", count: 65), "..", "x.lock", "é"] {
+      #expect(throws: NoteStoreError.self, "\(bad)") { try DeviceName(bad) }
+    }
+  }
+
+  @Test("the default device name comes from the host name, cleaned")
+  func deviceFromHostName() {
+    #expect(DeviceName.fromHostName("my-laptop.local").rawValue == "my-laptop")
+    #expect(DeviceName.fromHostName("Büro PC").rawValue == "B-ro-PC")
+    #expect(DeviceName.fromHostName("").rawValue == "device")
+  }
+
+  @Test("note paths give names, titles and folders")
+  func notePaths() throws {
+    let path = NotePath(packagePath: "Work/Plan.note")
+    #expect(path.name == "Work/Plan")
+    #expect(path.title == "Plan")
+    #expect(path.folder == "Work")
+    #expect(path.textPath == "Work/Plan.note/Text.rtf")
+    #expect(try path.renamed(to: "Roadmap").path == "Work/Roadmap.note")
+  }
+
+  @Test("a taken attachment name gets the next free number before its extension")
+  func attachmentNaming() {
+    #expect(AttachmentNaming.unique("photo.jpg", taken: []) == "photo.jpg")
+    #expect(AttachmentNaming.unique("photo.jpg", taken: ["photo.jpg"]) == "photo 2.jpg")
+    #expect(AttachmentNaming.unique("photo.jpg", taken: ["photo.jpg", "photo 2.jpg"]) == "photo 3.jpg")
+    #expect(AttachmentNaming.unique("README", taken: ["README"]) == "README 2")
+    #expect(AttachmentNaming.unique("a.tar.gz", taken: ["a.tar.gz"]) == "a.tar 2.gz")
+  }
+
+  @Test("titles from first lines drop what names cannot hold")
+  func titles() {
+    #expect(NoteTitle.fromFirstLine("  Call Anna  ") == "Call Anna")
+    #expect(NoteTitle.fromFirstLine("..hidden") == "hidden")
+    #expect(NoteTitle.fromFirstLine("a/b") == "a-b")
+    #expect(NoteTitle.fromFirstLine("   ") == nil)
+    #expect((NoteTitle.fromFirstLine(String(repeating: "ü", count: 300)) ?? "").utf8.count <= 246)
+  }
+
+  @Test("suggestions are the nearest names")
+  func suggestions() {
+    #expect(NameSuggestions.distance("kitten", "sitting") == 3)
+    #expect(NameSuggestions.nearest(to: "Shoping", among: ["Shopping", "Work", "Shipping"], maxDistance: 2) == ["Shopping", "Shipping"])
+  }
+
+  @Test("working-tree paths map to their package, except QuickLook and hidden folders")
+  func packagePaths() {
+    #expect(Store.packagePath(containing: "A.note/Text.rtf") == "A.note")
+    #expect(Store.packagePath(containing: "Work/B.note/Attachments/x.png") == "Work/B.note")
+    #expect(Store.packagePath(containing: "A.note/QuickLook/Preview.rtf") == nil)
+    #expect(Store.packagePath(containing: ".notes/format") == nil)
+    #expect(Store.packagePath(containing: "README.md") == nil)
+  }
+
+  @Test("media types come from content first, then the extension")
+  func mediaTypes() {
+    #expect(MediaType.guess(name: "x.bin", leadingBytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == "image/png")
+    #expect(MediaType.guess(name: "photo.jpg", leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0]) == "image/jpeg")
+    #expect(MediaType.guess(name: "doc.pdf", leadingBytes: Array("%PDF-1.7".utf8)) == "application/pdf")
+    #expect(MediaType.guess(name: "notes.md", leadingBytes: Array("# hi".utf8)) == "text/markdown")
+    #expect(MediaType.guess(name: "data", leadingBytes: [0, 1, 2, 3]) == "application/octet-stream")
+    #expect(MediaType.guess(name: "readme", leadingBytes: Array("hello".utf8)) == "text/plain")
+  }
+}

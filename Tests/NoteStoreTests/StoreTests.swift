@@ -1,0 +1,147 @@
+import Foundation
+import Git
+import RichText
+import Testing
+
+@testable import NoteStore
+
+@Suite("Store")
+struct StoreTests {
+  static func makeStore(_ directory: TemporaryDirectory, device: String = "laptop") throws -> Store {
+    try Store.create(at: directory.path + "/store", device: try DeviceName(device))
+  }
+
+  @Test("a new store checks out its device branch and records its format")
+  func create() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let repository = try Repository.open(at: store.root)
+    #expect(try repository.headReferenceName() == "refs/heads/devices/laptop")
+    #expect(try repository.configString("notes.device") == "laptop")
+    #expect(try store.notes().isEmpty)
+    let reopened = try Store.open(at: store.root)
+    #expect(reopened.device.rawValue == "laptop")
+  }
+
+  @Test("opening a plain git repository or an empty folder says what is wrong")
+  func openErrors() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: NoteStoreError.self) { try Store.open(at: directory.path) }
+    _ = try Repository.create(at: directory.path + "/plain", initialBranch: "main")
+    do {
+      _ = try Store.open(at: directory.path + "/plain")
+      Issue.record("opened a repository without notes.device")
+    } catch let error as NoteStoreError {
+      #expect(error.description.contains("notes.device"))
+    }
+  }
+
+  @Test("every write is one commit with a message that says what changed")
+  func oneCommitPerWrite() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let repository = try Repository.open(at: store.root)
+    let note = try store.createNote(title: "Shopping", content: .plainText("Milk"))
+    let file = try directory.write("receipt.jpg", [0xFF, 0xD8, 0xFF, 1])
+    try store.attach(files: [file], to: note)
+    let renamed = try store.renameNote(note, to: "Groceries")
+    try store.deleteNote(renamed)
+    let commits = try repository.commits(from: [try #require(try repository.referenceTarget("HEAD"))])
+    let summaries = try commits.map { try repository.commit($0).summary }
+    #expect(
+      summaries == [
+        "Delete Groceries", "Rename Shopping to Groceries", "Attach receipt.jpg to Shopping", "Create Shopping",
+        "Create store",
+      ])
+    let last = try repository.commit(commits[0])
+    #expect(last.trailers.contains(Trailer(key: "Device", value: "laptop")))
+  }
+
+  @Test("a body whose text and formatting did not change is never rewritten")
+  func unchangedBodyNotRewritten() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let note = try store.createNote(title: "A", content: .plainText("same"))
+    let head = try store.headCommit()
+    #expect(try store.writeBody(of: note, content: .plainText("same")) == false)
+    #expect(try store.writeBody(of: note, content: .attributed(try store.body(of: note))) == false)
+    #expect(try store.headCommit() == head)
+    #expect(try store.writeBody(of: note, content: .plainText("different")) == true)
+    #expect(try store.headCommit() != head)
+  }
+
+  @Test("notes are listed newest change first, with the device and attachment count")
+  func listing() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let first = try store.createNote(title: "First", content: .plainText("1"))
+    _ = try store.createNote(title: "Second", content: .plainText("2"))
+    Thread.sleep(forTimeInterval: 1.1)
+    try store.writeBody(of: first, content: .plainText("1 again"))
+    let notes = try store.notes()
+    #expect(notes.map(\.name) == ["First", "Second"])
+    #expect(notes.allSatisfy { $0.device == "laptop" && $0.status == .current && $0.attachments == 0 })
+  }
+
+  @Test("a rename that would overwrite another note is refused")
+  func renameCollision() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let a = try store.createNote(title: "A", content: .plainText("a"))
+    _ = try store.createNote(title: "B", content: .plainText("b"))
+    #expect(throws: NoteStoreError.self) { try store.renameNote(a, to: "B") }
+    #expect(try store.body(of: try store.resolveNote("B")).plainText == "b")
+  }
+
+  @Test("an interrupted checkout is finished by the next writer")
+  func interruptedCheckoutRecovers() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let note = try store.createNote(title: "A", content: .plainText("one"))
+    // Simulate a writer killed after moving the branch but before the checkout:
+    // the working tree holds the old body and the journal names the package.
+    try store.writeBody(of: note, content: .plainText("two"))
+    let committed = try String(contentsOfFile: store.root + "/A.note/Text.rtf", encoding: .utf8)
+    try committed.replacingOccurrences(of: "two", with: "one").write(
+      toFile: store.root + "/A.note/Text.rtf", atomically: true, encoding: .utf8)
+    try Data("A.note".utf8).write(to: URL(fileURLWithPath: store.gitDirectory + "/notes-checkout"))
+    try store.withWriteLock {}
+    #expect(try String(contentsOfFile: store.root + "/A.note/Text.rtf", encoding: .utf8) == committed)
+    #expect(try store.unsavedChanges().isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: store.gitDirectory + "/notes-checkout"))
+  }
+
+  @Test("stale lock files of a killed writer are cleared by the next writer")
+  func staleLocksCleared() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let stale = store.gitDirectory + "/refs/heads/devices/laptop.lock"
+    try Data().write(to: URL(fileURLWithPath: stale))
+    try Data().write(to: URL(fileURLWithPath: store.gitDirectory + "/index.lock"))
+    _ = try store.createNote(title: "After", content: .plainText("x"))
+    #expect(!FileManager.default.fileExists(atPath: stale))
+  }
+
+  @Test("packing leaves no loose reachable objects and keeps every note readable")
+  func packing() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    for index in 0..<10 { _ = try store.createNote(title: "N\(index)", content: .plainText("body \(index)")) }
+    let report = try store.packObjects()
+    #expect(report.looseObjectsBefore > 30)
+    #expect(report.looseObjectsAfter == 0)
+    #expect(try store.notes().count == 10)
+    #expect(try store.body(of: try store.resolveNote("N7")).plainText == "body 7")
+  }
+
+  @Test("writes pack automatically once loose objects pass the threshold")
+  func autoPack() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    store.autoPackThreshold = 20
+    for index in 0..<8 { _ = try store.createNote(title: "N\(index)", content: .plainText("\(index)")) }
+    let statistics = try Repository.open(at: store.root).packStatistics()
+    #expect(statistics.packs >= 1)
+    #expect(statistics.looseObjects < 20)
+  }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import NotesCLI
+
+@Suite("The real notes command tree")
+struct NotesCommandTreeTests {
+  @Test("the command specs are valid: unique names, abstracts, examples, long options")
+  func specsAreValid() {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    #expect(validate(parser.root) == [])
+  }
+
+  @Test("every command of the local store is there, with its help")
+  func commandsPresent() {
+    let names = Set(NotesMain.root.subcommands.map(\.name))
+    let expected: Set = [
+      "init", "new", "list", "show", "write", "edit", "rename", "delete", "attach", "attachments", "detach",
+      "export", "status", "save", "verify", "gc",
+    ]
+    #expect(expected.isSubset(of: names))
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    for name in expected {
+      let help = parser.helpText(for: [name], width: 80)
+      #expect(help.contains("notes \(name)"), "help of \(name)")
+      #expect(help.contains("EXAMPLES"), "help of \(name) has examples")
+    }
+  }
+
+  @Test("the top-level help of notes is stable")
+  func topLevelHelp() {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    expectGolden(parser.helpText(for: [], width: 80), named: "notes-root")
+  }
+}

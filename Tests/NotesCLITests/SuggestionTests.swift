@@ -1,0 +1,33 @@
+import NotesCLI
+import Testing
+
+@Suite("Did-you-mean suggestions")
+struct SuggestionTests {
+  @Test(
+    "levenshtein counts insertions, deletions and substitutions",
+    arguments: [
+      ("", "", 0), ("abc", "abc", 0), ("", "abc", 3), ("abc", "", 3), ("kitten", "sitting", 3),
+      ("flaw", "lawn", 2), ("stauts", "status", 2), ("--jsno", "--json", 2), ("café", "cafe", 1),
+      ("prefix-a-suffix", "prefix-bb-suffix", 2), ("a", "b", 1),
+    ] as [(String, String, Int)])
+  func distance(_ a: String, _ b: String, expected: Int) {
+    #expect(levenshtein(a, b) == expected)
+    #expect(levenshtein(b, a) == expected)
+  }
+
+  @Test("suggestions are within the distance, closest first, ties alphabetical")
+  func ordering() {
+    let names = ["shopping", "shipping", "shopping-list", "todo", "Shopping"]
+    #expect(
+      suggestions(for: "shoping", among: names, maxDistance: 2) == [
+        "Shopping", "shopping", "shipping",
+      ])
+    #expect(suggestions(for: "todo", among: names, maxDistance: 0) == ["todo"])
+    #expect(suggestions(for: "zzz", among: names, maxDistance: 2) == [])
+  }
+
+  @Test("duplicate candidates are suggested once")
+  func duplicates() {
+    #expect(suggestions(for: "lst", among: ["list", "list"], maxDistance: 1) == ["list"])
+  }
+}
