@@ -87,7 +87,7 @@ extension ReaderMachine {
       }
     case .fieldInstruction:
       if !fieldInstructions.isEmpty {
-        Self.append(scratch, to: &fieldInstructions[fieldInstructions.count - 1])
+        fieldInstructions[fieldInstructions.count - 1].append(scratch)
       }
     case .levelText: Self.append(scratch, to: &levelDraft.levelText)
     case .levelMarker: Self.append(scratch, to: &levelDraft.marker)
@@ -97,7 +97,7 @@ extension ReaderMachine {
   }
 
   /// Appends whole characters while the sink stays under `maxSinkLength` bytes.
-  private static func append(_ utf8: [UInt8], to sink: inout [UInt8]) {
+  static func append(_ utf8: [UInt8], to sink: inout [UInt8]) {
     guard sink.count + utf8.count > maxSinkLength else {
       sink.append(contentsOf: utf8)
       return

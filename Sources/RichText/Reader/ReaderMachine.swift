@@ -41,8 +41,8 @@ struct ReaderMachine {
   var levelDraft = ListLevelDraft()
   var overrideDraft = ListOverrideDraft()
   var legacyDraft = LegacyListDraft()
-  /// Instruction texts of the open fields, innermost last.
-  var fieldInstructions: [[UInt8]] = []
+  /// The open fields, innermost last.
+  var fieldInstructions: [FieldRecord] = []
 
   // Body.
   var body = BodyBuilder()
@@ -55,6 +55,8 @@ struct ReaderMachine {
 
   /// The longest font name, field instruction or list level text kept, in bytes.
   static let maxSinkLength = 4096
+  /// The most tab stops a paragraph keeps (Word allows 64); more `\tx` are ignored.
+  static let maxTabStops = 128
 
   init(bytes: [UInt8], start: Int, limits: RTFLimits) {
     self.bytes = bytes
