@@ -54,8 +54,9 @@
 /// Groups left open at the end of the input are closed; text after the document's
 /// closing `}` is ignored; control words longer than 32 letters are ignored;
 /// parameters beyond 32 bits are clamped; unknown code pages read as 1252. Font
-/// names, field instructions and list level texts are cut at 4 096 bytes, tab stops
-/// at 128 per paragraph, so no input makes the reader slow down quadratically. Each
+/// names are cut at 256 bytes, field instructions and list level texts at 4 096,
+/// tab stops at 128 per paragraph, so no input makes reading slow down
+/// quadratically. Each
 /// repair is a warning with its byte offset.
 public struct RTFReader: Sendable {
   /// The limits this reader enforces.
