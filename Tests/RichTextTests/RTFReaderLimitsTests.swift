@@ -114,12 +114,28 @@ struct RTFReaderLimitsTests {
     #expect(result.warnings.last?.kind == .tooManyWarnings)
   }
 
+  @Test("a paragraph keeps at most 128 tab stops")
+  func tabStopCap() throws {
+    let stops = (1...200).map { "\\tx\($0 * 10)" }.joined()
+    let style = try #require(try read("{\\rtf1\\pard" + stops + " x}").text.paragraphs.first).style
+    #expect(style.tabStops.count == 128)
+    #expect(style.tabStops.last?.position == 1280)
+  }
+
+  @Test("every result group of a field gets the field's link")
+  func repeatedFieldResults() throws {
+    let results = String(repeating: "{\\fldrslt r}", count: 1000)
+    let text = try read("{\\rtf1{\\field{\\*\\fldinst HYPERLINK \"u\"}" + results + "}}").text
+    #expect(text.paragraphs.first?.text.count == 1000)
+    #expect(text.paragraphs.first?.runs.allSatisfy { $0.attributes.link == "u" } == true)
+  }
+
   @Test("a 10 000-letter font name and very deep (allowed) nesting are read")
   func hugeButAllowed() throws {
     let name = String(repeating: "A", count: 10_000)
     let result = try read("{\\rtf1{\\fonttbl{\\f0 " + name + ";}}\\f0 x}")
     let font = try #require(result.text.run(containing: "x")?.attributes.font)
-    #expect(font.name.count <= 4096)
+    #expect(font.name.utf8.count <= 259)
     let deep = "{\\rtf1 " + String(repeating: "{", count: 999) + "x" + String(repeating: "}", count: 1000)
     #expect(readerPlainText(try read(deep).text) == "x")
   }

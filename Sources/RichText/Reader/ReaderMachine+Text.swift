@@ -82,12 +82,12 @@ extension ReaderMachine {
     case .fontTable:
       if var draft = fontDraft {
         fontDraft = nil  // keeps the name buffer uniquely referenced
-        Self.append(scratch, to: &draft.name)
+        Self.append(scratch, to: &draft.name, limit: Self.maxFontNameLength)
         fontDraft = draft
       }
     case .fieldInstruction:
       if !fieldInstructions.isEmpty {
-        Self.append(scratch, to: &fieldInstructions[fieldInstructions.count - 1])
+        fieldInstructions[fieldInstructions.count - 1].append(scratch)
       }
     case .levelText: Self.append(scratch, to: &levelDraft.levelText)
     case .levelMarker: Self.append(scratch, to: &levelDraft.marker)
@@ -96,16 +96,16 @@ extension ReaderMachine {
     }
   }
 
-  /// Appends whole characters while the sink stays under `maxSinkLength` bytes.
-  private static func append(_ utf8: [UInt8], to sink: inout [UInt8]) {
-    guard sink.count + utf8.count > maxSinkLength else {
+  /// Appends whole characters while the sink stays under `limit` bytes.
+  static func append(_ utf8: [UInt8], to sink: inout [UInt8], limit: Int = maxSinkLength) {
+    guard sink.count + utf8.count > limit else {
       sink.append(contentsOf: utf8)
       return
     }
     for byte in utf8 {
       // Stop at a character boundary (a byte that is not a continuation byte).
-      if sink.count >= maxSinkLength, byte & 0xC0 != 0x80 { return }
-      if sink.count >= maxSinkLength + 3 { return }
+      if sink.count >= limit, byte & 0xC0 != 0x80 { return }
+      if sink.count >= limit + 3 { return }
       sink.append(byte)
     }
   }

@@ -52,13 +52,12 @@ extension ReaderMachine {
       overrideDraft = ListOverrideDraft()
       state.closeAction = .commitListOverride
     case .field where destination == .body:
-      fieldInstructions.append([])
+      fieldInstructions.append(FieldRecord())
       state.closeAction = .closeField
     case .fldinst where destination == .body && !fieldInstructions.isEmpty:
       state.destination = .fieldInstruction
     case .fldrslt where destination == .body && !fieldInstructions.isEmpty:
-      let instruction = String(decoding: fieldInstructions[fieldInstructions.count - 1], as: UTF8.self)
-      if let target = FieldInstruction.hyperlinkTarget(instruction) {
+      if let target = fieldInstructions[fieldInstructions.count - 1].hyperlinkTarget() {
         state.character.link = target
         characterMayHaveChanged = true
       }
@@ -212,7 +211,9 @@ extension ReaderMachine {
     case .tqr: state.paragraph.nextTabKind = .right
     case .tqdec: state.paragraph.nextTabKind = .decimal
     case .tx:
-      state.paragraph.tabStops.append(TabStop(position: value, kind: state.paragraph.nextTabKind))
+      if state.paragraph.tabStops.count < Self.maxTabStops {
+        state.paragraph.tabStops.append(TabStop(position: value, kind: state.paragraph.nextTabKind))
+      }
       state.paragraph.nextTabKind = .left
     case .ls: state.paragraph.listOverride = parameter ?? 0
     case .ilvl: state.paragraph.listLevel = min(max(value, 0), 8)

@@ -41,8 +41,8 @@ struct ReaderMachine {
   var levelDraft = ListLevelDraft()
   var overrideDraft = ListOverrideDraft()
   var legacyDraft = LegacyListDraft()
-  /// Instruction texts of the open fields, innermost last.
-  var fieldInstructions: [[UInt8]] = []
+  /// The open fields, innermost last.
+  var fieldInstructions: [FieldRecord] = []
 
   // Body.
   var body = BodyBuilder()
@@ -53,8 +53,13 @@ struct ReaderMachine {
   /// does not compare character states when nothing changed.
   var characterMayHaveChanged = true
 
-  /// The longest font name, field instruction or list level text kept, in bytes.
+  /// The longest field instruction or list level text kept, in bytes.
   static let maxSinkLength = 4096
+  /// The longest font name kept, in bytes (names are compared whenever the font
+  /// changes, so they must stay short).
+  static let maxFontNameLength = 256
+  /// The most tab stops a paragraph keeps (Word allows 64); more `\tx` are ignored.
+  static let maxTabStops = 128
 
   init(bytes: [UInt8], start: Int, limits: RTFLimits) {
     self.bytes = bytes
