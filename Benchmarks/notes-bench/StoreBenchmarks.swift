@@ -4,16 +4,22 @@ import NoteStore
 /// Store workloads measured against the git CLI by the scripts in
 /// `Benchmarks/scripts/`.
 enum StoreBenchmarks {
-  /// `notes-bench edits STORE COUNT [SEED]`: makes COUNT body edits, spread over the
-  /// store's notes by a seeded generator, one commit each, through the library (so
-  /// automatic packing runs as it does for a user). Prints the time per edit.
+  /// `notes-bench edits STORE COUNT [SEED [PART PARTS]]`: makes COUNT body edits,
+  /// spread over the store's notes by a seeded generator (over the PART-th of PARTS
+  /// equal slices of the notes, so two devices can edit disjoint notes), one commit
+  /// each, through the library (so automatic packing runs as it does for a user).
+  /// Prints the time per edit.
   static func edits(_ arguments: [String]) throws {
     guard arguments.count >= 2, let count = Int(arguments[1]) else {
-      throw BenchmarkUsage("usage: notes-bench edits STORE COUNT [SEED]")
+      throw BenchmarkUsage("usage: notes-bench edits STORE COUNT [SEED [PART PARTS]]")
     }
     let store = try Store.open(at: arguments[0])
     var generator = SeededGenerator(seed: UInt64(arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1))
-    let notes = try store.notes().map(\.name).sorted()
+    var notes = try store.notes().map(\.name).sorted()
+    if arguments.count >= 5, let part = Int(arguments[3]), let parts = Int(arguments[4]), parts > 0 {
+      let size = notes.count / parts
+      notes = Array(notes[(part * size)..<min(notes.count, (part + 1) * size)])
+    }
     guard !notes.isEmpty else { throw BenchmarkUsage("the store has no notes") }
     let clock = ContinuousClock()
     var durations: [Duration] = []
