@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// The one funnel for libgit2 return codes: a negative `result` becomes a ``GitError``.
 ///
@@ -9,16 +10,23 @@ import CLibGit2
 @inline(__always)
 func check(_ result: Int32, _ function: StaticString) throws(GitError) -> Int32 {
   guard result < 0 else { return result }
-  throw GitError.last(result, function)
+  let systemError = errno
+  throw GitError.last(result, function, systemError: systemError)
 }
 
 extension GitError {
   /// The error libgit2 recorded for `result` on this thread.
-  static func last(_ result: Int32, _ function: StaticString) -> GitError {
+  ///
+  /// libgit2 1.5 sometimes fails an I/O call without setting a message (a stream write
+  /// on a full disk); then the operating system's last error, read right after the
+  /// call, is the best explanation there is, and it is given as such.
+  static func last(_ result: Int32, _ function: StaticString, systemError: Int32 = 0) -> GitError {
     let code = Code(rawValue: result)
     let name = function.description
     guard let last = git_error_last() else {
-      return GitError(code: code, category: .none, message: "failed with \(code)", function: name)
+      var message = "failed with \(code)"
+      if systemError != 0 { message += " (system error: \(String(cString: strerror(systemError))))" }
+      return GitError(code: code, category: systemError != 0 ? .os : .none, message: message, function: name)
     }
     let message = last.pointee.message.map { decodeCString($0) } ?? ""
     return GitError(

@@ -37,6 +37,8 @@ extension Store {
         tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: message.text,
         author: signature, committer: signature)
     }
+    let staged = try stageCopies(copies)
+    defer { for file in staged { try? FileManager.default.removeItem(atPath: file.staged) } }
     try writeCheckoutJournal(checkoutPaths + copies.map(\.path))
     try git("moving \(device.branch)") {
       try repository.updateReference(
@@ -47,31 +49,53 @@ extension Store {
         try repository.checkout(tree: tree, paths: checkoutPaths, force: true)
       }
     }
-    try copyIntoWorkingTree(copies)
+    try placeStagedCopies(staged)
     removeCheckoutJournal()
     try packIfNeeded()
     return commit
   }
 
-  /// Copies files into the working tree and records them in the index as their
-  /// blobs. A checkout would inflate each blob in memory; a copy streams, so a large
-  /// attachment costs no more memory to check out than to store.
-  private func copyIntoWorkingTree(_ copies: [FileCopy]) throws {
-    guard !copies.isEmpty else { return }
+  /// Copies files next to the working tree (in `.git/notes-staging/`) before the
+  /// branch moves, so a full disk fails the write while nothing has changed yet. A
+  /// copy streams; a checkout would inflate each blob in memory.
+  private func stageCopies(_ copies: [FileCopy]) throws -> [(copy: FileCopy, staged: String)] {
+    guard !copies.isEmpty else { return [] }
     let fileManager = FileManager.default
-    for copy in copies {
+    let folder = gitDirectory + "/notes-staging"
+    try? fileManager.removeItem(atPath: folder)  // what a killed writer left
+    var staged: [(copy: FileCopy, staged: String)] = []
+    do {
+      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for (index, copy) in copies.enumerated() {
+        let path = folder + "/\(index)"
+        try fileManager.copyItem(atPath: copy.source, toPath: path)
+        staged.append((copy, path))
+      }
+    } catch {
+      for file in staged { try? fileManager.removeItem(atPath: file.staged) }
+      throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
+    }
+    return staged
+  }
+
+  /// Moves staged copies into the working tree (a rename: no space needed) and
+  /// records them in the index as their blobs.
+  private func placeStagedCopies(_ staged: [(copy: FileCopy, staged: String)]) throws {
+    guard !staged.isEmpty else { return }
+    let fileManager = FileManager.default
+    for (copy, path) in staged {
       let destination = root + "/" + copy.path
       do {
         try fileManager.createDirectory(
           atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if fileManager.fileExists(atPath: destination) { try fileManager.removeItem(atPath: destination) }
-        try fileManager.copyItem(atPath: copy.source, toPath: destination)
+        try fileManager.moveItem(atPath: path, toPath: destination)
       } catch {
         throw NoteStoreError.cannotWriteFile(path: destination, underlying: error)
       }
     }
     try git("recording copied files in the index") {
-      try repository.recordInIndex(copies.map { (path: $0.path, id: $0.blob, mode: FileMode.blob) })
+      try repository.recordInIndex(staged.map { (path: $0.copy.path, id: $0.copy.blob, mode: FileMode.blob) })
     }
   }
 
