@@ -83,33 +83,18 @@ struct GitCredentialHelper: Sendable {
 
   /// Runs `git credential <action>`; its standard output when it exits 0, else nil.
   private func run(_ action: String, input: String) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", directory, "credential", action]
     var environment = ProcessInfo.processInfo.environment
     if !allowsPrompt {
       environment["GIT_TERMINAL_PROMPT"] = "0"
       // An empty GIT_ASKPASS also overrides core.askPass and SSH_ASKPASS.
       environment["GIT_ASKPASS"] = ""
     }
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    if !allowsPrompt {
-      let limit = timeout
-      DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [process] in
-        if process.isRunning { process.terminate() }
-      }
-    }
-    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-    try? stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
-    return String(decoding: output, as: UTF8.self)
+    guard
+      let result = ChildProcess.run(
+        ["git", "-C", directory, "credential", action], environment: environment, input: input,
+        timeout: allowsPrompt ? nil : timeout),
+      result.status == 0
+    else { return nil }
+    return result.output
   }
 }

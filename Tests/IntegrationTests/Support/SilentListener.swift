@@ -1,0 +1,29 @@
+import Foundation
+
+/// A TCP listener on 127.0.0.1 that completes connections (the kernel accepts them into its
+/// backlog) but never reads or answers: a stalled server.
+final class SilentListener {
+  let port: UInt16
+  private let descriptor: Int32
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw CommandFailure(command: ["socket"], status: errno, output: "") }
+    var address = loopbackAddress(port: 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let listening = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
+          && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard listening else {
+      close(descriptor)
+      throw CommandFailure(command: ["listen"], status: errno, output: "")
+    }
+    self.descriptor = descriptor
+    port = UInt16(bigEndian: address.sin_port)
+  }
+
+  deinit { close(descriptor) }
+}
