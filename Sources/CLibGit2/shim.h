@@ -24,4 +24,19 @@ static inline int notes_git_set_ssl_cert_locations(const char *file, const char 
 static inline int notes_git_set_owner_validation(int on) {
   return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, on);
 }
+/* The OpenSSH subtransport (Sources/Git/SSH). libgit2's struct comes first, so a pointer to
+   the libgit2 part is also a pointer to the whole; `box` is the retained Swift object behind it. */
+typedef struct notes_ssh_subtransport {
+  git_smart_subtransport parent;
+  void *box;
+} notes_ssh_subtransport;
+
+typedef struct notes_ssh_stream {
+  git_smart_subtransport_stream parent;
+  void *box;
+} notes_ssh_stream;
+/* glibc declares these only under _GNU_SOURCE, which the Swift importer does not define. */
+#include <spawn.h>
+extern int pipe2(int fds[2], int flags);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #endif
