@@ -27,7 +27,7 @@ struct SSHAddress: Equatable, Sendable {
     }
     guard !host.isEmpty else { throw Self.invalid(url, "it names no host") }
     guard !path.isEmpty else { throw Self.invalid(url, "it names no repository path") }
-    guard !destination.hasPrefix("-") else {
+    guard !destination.hasPrefix("-"), !host.hasPrefix("-") else {
       throw Self.invalid(url, "the host '\(destination)' starts with '-' and would be read as an ssh option")
     }
     guard !path.hasPrefix("-") else {
