@@ -63,6 +63,23 @@ struct SSHTransportTests {
     #expect(error.message.contains("ssh -p \(fixture.port) \(fixture.user)@127.0.0.1"))
   }
 
+  @Test("refuses when the server accepts none of the keys, with a hint about keys")
+  func refusedKey() throws {
+    let fixture = try SSHFixture()
+    try SSHFixture.run(
+      "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", fixture.path("stranger")])
+    try fixture.writeClientConfig("Host *\n  IdentityFile \(fixture.path("stranger"))\n  IdentitiesOnly yes")
+    let client = try fixture.makeClientRepository("client")
+    let error = try #require(throws: GitError.self) {
+      try SSHTransport.withEnvironment(SSHFixture.cleanEnvironment) {
+        try client.pushForTesting(url: fixture.url("server/notes.git"), refspecs: ["refs/heads/main:refs/heads/main"])
+      }
+    }
+    #expect(error.code == .authentication)
+    #expect(error.message.contains("Permission denied (publickey)"))
+    #expect(error.message.contains("ssh-add"))
+  }
+
   @Test("GIT_SSH_COMMAND wins over core.sshCommand and gets git's arguments")
   func gitSSHCommand() throws {
     let fixture = try SSHFixture()

@@ -66,7 +66,7 @@ final class SSHConnection {
   /// Prefixes the destination and appends what ssh said, for errors that are not ssh's own.
   private func withContext(_ error: GitError) -> GitError {
     var message = "ssh to \(address.destination): \(error.message)"
-    let said = child.errorTail.text
+    let said = SSHFailure.oneLine(child.errorTail.text)
     if !said.isEmpty { message += ": " + said }
     return GitError(code: error.code, category: error.category, message: message, function: error.function)
   }
