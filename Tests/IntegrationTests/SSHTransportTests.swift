@@ -38,6 +38,18 @@ struct SSHTransportTests {
     try roundTrip(fixture, url: "ssh://notes-test\(fixture.directory)/server/notes.git")
   }
 
+  @Test("goes through a ProxyJump host named in the ssh config")
+  func proxyJump() throws {
+    let fixture = try SSHFixture()
+    // The server is its own jump host: ssh connects to it, then forwards to it again.
+    let jump = aliasConfig(fixture).replacingOccurrences(of: "Host notes-test", with: "Host notes-jump")
+    try fixture.writeClientConfig(jump + "\n" + aliasConfig(fixture) + "\n  ProxyJump notes-jump")
+    try roundTrip(fixture, url: "ssh://notes-test\(fixture.directory)/server/notes.git")
+    // A push and a fetch, each logged in twice: once at the jump host, once at the target.
+    let logins = SSHFixture.log(fixture.path("sshd.log")).components(separatedBy: "Accepted publickey for").count - 1
+    #expect(logins == 4)
+  }
+
   @Test("reaches scp-like addresses, alias:path")
   func scpLikeAddress() throws {
     let fixture = try SSHFixture()
