@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# A scripted tour of a local notes store in a temporary directory: every command is
-# printed before it runs, with its output.
+# The main job of NoteStore, scripted in a temporary directory: a bare git remote and
+# two devices (laptop and phone) that create, edit and attach notes, sync both ways,
+# edit one note on both, record the conflict, resolve it and end with the same text.
+# Every command is printed before it runs, with its output.
 # Usage: Scripts/demo.sh PATH-TO-notes
 set -euo pipefail
 notes_bin=${1:?usage: demo.sh PATH-TO-notes}
@@ -17,33 +19,49 @@ git config --global user.email "demo@example.com"
 notes() { "$notes_bin" "$@"; }
 bold='' plain=''
 if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; fi
+say() { printf '\n%s# %s%s\n' "$bold" "$*" "$plain"; }
 step() {
   local shown
   shown=$(printf '%q ' "$@")
-  printf '\n%s$ %s%s\n' "$bold" "${shown% }" "$plain"
+  printf '%s$ %s%s\n' "$bold" "${shown% }" "$plain"
   "$@"
 }
 
-step notes init laptop-notes --device laptop
-cd laptop-notes
-step notes new Shopping --text $'Milk\nEggs\nBread'
-step notes show Shopping
-step notes write Shopping --text $'Oat milk\nEggs\nBread\nCoffee'
-step notes show Shopping
-printf 'A receipt, as a file\n' > "$workdir/receipt.txt"
-step notes attach Shopping "$workdir/receipt.txt"
-step notes attach Shopping "$workdir/receipt.txt"
-step notes attachments Shopping
-step notes new --text $'Call Anna\nabout the weekend'
-step notes list
-step notes rename Shopping Groceries
-step notes export Groceries receipt.txt -o -
-step notes detach Groceries "receipt 2.txt"
-printf '{\\rtf1\\ansi\\ansicpg1252\\cocoartf2822\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 Edited by hand in the working tree}' > "Call Anna.note/Text.rtf"
-step notes status
-step notes save
-step notes delete "Call Anna"
-step notes verify
-step notes list --json
-step notes gc
-step git log --oneline
+say "A bare git repository is the cloud; the laptop makes the store and syncs to it"
+step git init -q --bare cloud.git
+step notes init laptop --device laptop
+step notes -C laptop remote add origin "$workdir/cloud.git"
+step notes -C laptop new Shopping --text $'Milk\nEggs\nBread'
+printf 'A receipt, as a file\n' > receipt.txt
+step notes -C laptop attach Shopping receipt.txt
+step notes -C laptop sync
+
+say "The phone joins from the same remote and adds a note of its own"
+step notes clone "$workdir/cloud.git" phone --device phone
+step notes -C phone new --text $'Call Anna\nabout the weekend'
+step notes -C phone sync
+step notes -C laptop sync
+step notes -C laptop list
+
+say "Both devices edit the same note; the laptop syncs first"
+step notes -C laptop write Shopping --text $'Milk\nEggs\nBread\nCoffee'
+step notes -C laptop sync
+sleep 1
+step notes -C phone write Shopping --text $'Oat milk\nEggs\nBread'
+step notes -C phone sync
+
+say "Every version is kept; the newest is current, the other is a conflict version"
+step notes -C phone conflicts
+step notes -C phone show Shopping
+step notes -C phone resolve Shopping --keep-theirs
+step notes -C phone sync
+step notes -C laptop sync
+
+say "Both devices now show the same text"
+step notes -C laptop show Shopping
+step notes -C phone show Shopping
+step notes -C laptop versions Shopping
+step notes -C laptop devices
+
+say "The history is an ordinary git history"
+step git -C laptop log --oneline --graph

@@ -1,1 +1,29 @@
-print("notes-bench")
+// notes-bench: benchmarks for NoteStore, one group per first argument.
+//
+//   notes-bench rtf [--no-soffice]          RTF read/write MB/s vs a byte copy and LibreOffice
+//   notes-bench edits STORE COUNT [SEED]    time per body edit (StoreBenchmarks)
+//   notes-bench make-store DIR NOTES        a store to run `edits` on
+//
+// Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
+// a new file with a static function, added to `groups` here.
+
+import Foundation
+
+let groups: [String: ([String]) throws -> Void] = [
+  "rtf": { _ in RTFBenchmarks.run() },
+  "edits": StoreBenchmarks.edits,
+  "make-store": StoreBenchmarks.makeStore,
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let group = groups[name] else {
+  FileHandle.standardError.write(
+    Data("usage: notes-bench <\(groups.keys.sorted().joined(separator: "|"))> …\n".utf8))
+  exit(2)
+}
+do {
+  try group(Array(arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("notes-bench \(name): \(error)\n".utf8))
+  exit(1)
+}

@@ -7,6 +7,7 @@
 #include <git2/sys/commit.h>
 #include <git2/sys/repository.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/stream.h>
 
 /* Swift cannot call C variadic functions: git_libgit2_opts is wrapped here. */
 static inline int notes_git_enable_fsync_gitdir(int on) {
@@ -24,6 +25,19 @@ static inline int notes_git_set_ssl_cert_locations(const char *file, const char 
 static inline int notes_git_set_owner_validation(int on) {
   return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, on);
 }
+
+/* A TCP stream registered as libgit2's standard stream (Sources/Git/Remote/DeadlineStream.swift).
+   The first four fields have the layout of libgit2 1.5.1's internal `git_socket_stream`
+   (src/libgit2/streams/socket.h): its SSH transport reads the socket descriptor `s` from
+   whatever standard stream is registered, so it must sit at the same offset. */
+typedef struct notes_deadline_stream {
+  git_stream parent;
+  char *host;
+  char *port;
+  int s;
+  void *context; /* a retained Swift object: the transfer session's clock */
+} notes_deadline_stream;
+
 /* The OpenSSH subtransport (Sources/Git/SSH). libgit2's struct comes first, so a pointer to
    the libgit2 part is also a pointer to the whole; `box` is the retained Swift object behind it. */
 typedef struct notes_ssh_subtransport {

@@ -7,12 +7,30 @@ public enum NotesMain {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let commands: [any NotesCommand.Type] = [  // metatypes of stateless enums
-    InitCommand.self, NewCommand.self, ListCommand.self, ShowCommand.self, WriteCommand.self,
-    EditCommand.self, RenameCommand.self, DeleteCommand.self, AttachCommand.self,
-    AttachmentsCommand.self, DetachCommand.self, ExportCommand.self, StatusCommand.self,
-    SaveCommand.self, VerifyCommand.self, GCCommand.self,
+  /// Every runnable command by its path (`["remote", "add"]`), metatypes of
+  /// stateless enums.
+  static let commands: [(path: [String], command: any NotesCommand.Type)] = [
+    (["init"], InitCommand.self), (["clone"], CloneCommand.self), (["new"], NewCommand.self),
+    (["list"], ListCommand.self), (["show"], ShowCommand.self), (["write"], WriteCommand.self),
+    (["edit"], EditCommand.self), (["rename"], RenameCommand.self), (["delete"], DeleteCommand.self),
+    (["attach"], AttachCommand.self), (["attachments"], AttachmentsCommand.self), (["detach"], DetachCommand.self),
+    (["export"], ExportCommand.self), (["status"], StatusCommand.self), (["save"], SaveCommand.self),
+    (["sync"], SyncCommand.self), (["fetch"], FetchCommand.self),
+    (["remote", "add"], RemoteAddCommand.self), (["remote", "list"], RemoteListCommand.self),
+    (["remote", "remove"], RemoteRemoveCommand.self), (["devices"], DevicesCommand.self),
+    (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
+    (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
   ]
+
+  /// The top-level specs, in help order.
+  static let topLevel: [CommandSpec] = {
+    var specs: [CommandSpec] = []
+    for entry in commands where entry.path.count == 1 {
+      specs.append(entry.command.spec)
+      if entry.path == ["fetch"] { specs.append(RemoteCommand.spec) }
+    }
+    return specs
+  }()
 
   /// The command tree from which parsing and help are made.
   static let root = CommandSpec(
@@ -22,7 +40,7 @@ public enum NotesMain {
       git repository; every change is one commit on this device's branch.
       """,
     examples: ["notes init ~/Notes --device laptop", "notes new Shopping --text 'Milk'", "notes list"],
-    subcommands: commands.map { $0.spec })
+    subcommands: topLevel)
 
   /// Runs `notes` with `arguments` (without the program name) and returns the exit
   /// code.
@@ -45,7 +63,8 @@ public enum NotesMain {
       OutputStreams.writeOut(text)
       return 0
     case .run(let spec, let parsed, let globals):
-      guard let command = commands.first(where: { $0.spec.name == spec.name }) else {
+      _ = spec
+      guard let command = commands.first(where: { $0.path == parsed.commandPath })?.command else {
         OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
         return 0
       }

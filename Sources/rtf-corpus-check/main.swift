@@ -1,7 +1,8 @@
 // Reads every .rtf file in the folders or files given on the command line with
 // RTFReader and prints one line per file: name, paragraphs, characters, skipped
 // objects, warnings. Exits 1 if any file cannot be read, 2 on usage errors.
-// `--text` also prints each file's plain text (paragraphs joined by newlines).
+// `--text` also prints each file's plain text (paragraphs joined by newlines);
+// `--write-text DIR` writes it to DIR/NAME.txt (to draft a corpus file's expected text).
 
 import Foundation
 import RichText
@@ -9,8 +10,13 @@ import RichText
 var arguments = Array(CommandLine.arguments.dropFirst())
 let printText = arguments.contains("--text")
 arguments.removeAll { $0 == "--text" }
+var textFolder: String?
+if let index = arguments.firstIndex(of: "--write-text"), index + 1 < arguments.count {
+  textFolder = arguments[index + 1]
+  arguments.removeSubrange(index...index + 1)
+}
 guard !arguments.isEmpty else {
-  FileHandle.standardError.write(Data("usage: rtf-corpus-check [--text] FOLDER-OR-FILE…\n".utf8))
+  FileHandle.standardError.write(Data("usage: rtf-corpus-check [--text] [--write-text DIR] FOLDER-OR-FILE…\n".utf8))
   exit(2)
 }
 
@@ -47,6 +53,11 @@ for file in files {
         + "\tskipped \(result.skippedObjects)\twarnings \(result.warnings.count)")
     for warning in result.warnings { print("    warning: \(warning)") }
     if printText { print(text) }
+    if let textFolder {
+      let url = URL(fileURLWithPath: textFolder)
+        .appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".txt")
+      try Data(text.utf8).write(to: url)
+    }
   } catch {
     print("\(name)\tFAILED: \(error)")
     failures += 1

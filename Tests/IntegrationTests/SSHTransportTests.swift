@@ -124,10 +124,12 @@ struct SSHTransportTests {
     #expect(error.message.contains("ssh process was stopped"))
     let pid = try #require(pid_t(SSHFixture.log(fixture.path("stall.pid")).trimmingCharacters(in: .whitespacesAndNewlines)))
     // The script ran as a grandchild (under `sh -c`); killed with its process group, it is
-    // gone or, until init reaps it, a zombie: in no case still sleeping.
-    let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
-      .flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
-    #expect(state == nil || state == "Z", "the stalled process was killed")
+    // soon gone or, until init reaps it, a zombie: in no case still sleeping 30 s later.
+    try SSHFixture.waitUntil("the stalled process was killed") {
+      let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+        .flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
+      return state == nil || state == "Z"
+    }
   }
 
   @Test("passes on the remote git's message when the repository does not exist")

@@ -50,6 +50,19 @@ extension Repository {
     return ObjectID(oid)
   }
 
+  /// The id `bytes` would have as a blob, without writing anything.
+  ///
+  /// The corresponding libgit2 function is `git_odb_hash`.
+  public static func blobID(of bytes: [UInt8]) throws -> ObjectID {
+    GitLibrary.initialize()
+    var oid = git_oid()
+    let result = bytes.withUnsafeBytes { buffer in
+      git_odb_hash(&oid, buffer.baseAddress, buffer.count, GIT_OBJECT_BLOB)
+    }
+    try check(result, "git_odb_hash")
+    return ObjectID(oid)
+  }
+
   /// The whole content of a blob.
   ///
   /// The corresponding libgit2 function is `git_blob_rawcontent`.

@@ -44,10 +44,4 @@ extension Repository {
         "git_remote_push")
     }
   }
-
-  private func anonymousRemote(_ url: String) throws(GitError) -> OwnedHandle {
-    try OwnedHandle.make(
-      "git_remote_create_anonymous", keepAlive: self, release: { git_remote_free($0) }
-    ) { git_remote_create_anonymous(&$0, pointer, url) }
-  }
 }

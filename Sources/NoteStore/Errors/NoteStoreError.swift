@@ -47,6 +47,26 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case unsavedChanges(note: String)
   /// A package in the working tree is malformed (a symlink, a misplaced file …).
   case malformedPackage(note: String, reason: String)
+  /// The note has no version with that id.
+  case noSuchVersion(note: String, id: String, available: [String])
+  /// The note has no unresolved conflict.
+  case noConflict(note: String)
+  /// `--keep-mine` found no version from this device.
+  case noVersionFromDevice(note: String, device: String)
+  /// `--keep-theirs` with more than one other version.
+  case ambiguousResolution(note: String, versions: [String])
+  /// The store has no remote to sync with.
+  case noRemotes
+  /// No remote has this name.
+  case noSuchRemote(String, available: [String])
+  /// A remote with this name exists already.
+  case remoteExists(String)
+  /// The remote's branch of this device is not in this device's history.
+  case deviceNameInUse(device: String, remote: String)
+  /// Two histories share no commit (two stores made by separate `notes init`).
+  case unrelatedHistories
+  /// A merge would delete more notes than the fail-safe allows.
+  case massDelete(device: String, deleting: Int, of: Int)
   /// The repository itself failed (libgit2's message inside).
   case repository(operation: String, underlying: any Error)
 
@@ -97,6 +117,32 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first"
     case .malformedPackage(let note, let reason):
       return "note \"\(note)\" is malformed: \(reason)"
+    case .noSuchVersion(let note, let id, let available):
+      return "note \"\(note)\" has no version \"\(id)\""
+        + (available.isEmpty ? "" : " (versions: " + available.joined(separator: ", ") + ")")
+    case .noConflict(let note):
+      return "note \"\(note)\" has no unresolved conflict"
+    case .noVersionFromDevice(let note, let device):
+      return "note \"\(note)\" has no conflict version from this device (\(device)); choose one with --version ID"
+    case .ambiguousResolution(let note, let versions):
+      return "note \"\(note)\" has \(versions.count) versions, so \"theirs\" is ambiguous; choose one with --version ID:\n  "
+        + versions.joined(separator: "\n  ")
+    case .noRemotes:
+      return "this store has no remote; add one with `notes remote add NAME URL`"
+    case .noSuchRemote(let name, let available):
+      return "no remote named \"\(name)\"" + (available.isEmpty ? "" : " (remotes: " + available.joined(separator: ", ") + ")")
+    case .remoteExists(let name):
+      return "a remote named \"\(name)\" exists already"
+    case .deviceNameInUse(let device, let remote):
+      return "\(remote) has commits on devices/\(device) that this machine does not have: another machine "
+        + "seems to use the device name \"\(device)\"; nothing was pushed and your commits stay here "
+        + "(give one machine another name with `git config notes.device NAME` and a new `notes clone`)"
+    case .unrelatedHistories:
+      return "the histories share no commit: this store and the remote were made separately; "
+        + "make a device with `notes clone URL` instead of `notes init`"
+    case .massDelete(let device, let deleting, let total):
+      return "merging \(device) would delete \(deleting) of \(total) notes; nothing was changed "
+        + "(run `notes sync --allow-mass-delete` if that is what you want)"
     case .repository(let operation, let underlying):
       return "\(operation) failed: \(underlying)"
     }

@@ -1,6 +1,5 @@
 import Foundation
 import Git
-import CoreFoundation  // declares the `stat` struct that Glibc shares
 
 #if canImport(Glibc)
   import Glibc
@@ -96,15 +95,17 @@ extension Store {
   /// The attachment name for a file: its base name, validated; the file must be a
   /// readable regular file.
   private func attachmentName(forFile file: String) throws -> String {
-    var info = stat()
-    guard stat(file, &info) == 0 else {
-      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription.current())
+    let kind: FileKind
+    do {
+      kind = try FileKind.of(file, followingLinks: true)
+    } catch {
+      throw NoteStoreError.cannotReadFile(path: file, underlying: error)
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
+    guard kind.isRegularFile else {
       throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EISDIR))
     }
-    guard access(file, R_OK) == 0 else {
-      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription.current())
+    guard FileManager.default.isReadableFile(atPath: file) else {
+      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EACCES))
     }
     let name = URL(fileURLWithPath: file).lastPathComponent
     try EntryName.validate(name)

@@ -89,7 +89,7 @@ extension Store {
 
   private var journalPath: String { gitDirectory + "/" + StoreLayout.checkoutJournal }
 
-  private func writeCheckoutJournal(_ paths: [String]) throws {
+  func writeCheckoutJournal(_ paths: [String]) throws {
     let content = paths.joined(separator: "\0")
     do {
       try Data(content.utf8).write(to: URL(fileURLWithPath: journalPath), options: .atomic)
@@ -98,7 +98,7 @@ extension Store {
     }
   }
 
-  private func removeCheckoutJournal() {
+  func removeCheckoutJournal() {
     try? FileManager.default.removeItem(atPath: journalPath)
   }
 

@@ -30,21 +30,7 @@ extension Store {
       throw NoteStoreError.repository(operation: "creating the store at \(root)", underlying: error)
     }
     let store = Store(repository: repository, root: root, device: device)
-    try store.withWriteLock {
-      let files: [(String, String)] = [
-        (StoreLayout.formatPath, "\(formatVersion)\n"),
-        (StoreLayout.attributesPath, StoreLayout.attributesContent),
-        (StoreLayout.ignorePath, StoreLayout.ignoreContent),
-      ]
-      var updates: [TreeUpdate] = []
-      for (path, content) in files {
-        let id = try store.git("writing \(path)") { try repository.createBlob(Array(content.utf8)) }
-        updates.append(.upsert(path: path, id: id, mode: .blob))
-      }
-      _ = try store.commitChange(
-        updates, message: CommitMessage(summary: "Create store", device: device),
-        checkoutPaths: files.map(\.0))
-    }
+    try store.withWriteLock { try store.writeInitialCommit() }
     return store
   }
 

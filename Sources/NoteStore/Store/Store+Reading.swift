@@ -24,6 +24,14 @@ public enum NoteStatus: String, Sendable, Hashable, Codable {
   case current
   /// The working tree holds edits that are not committed yet.
   case modified
+  /// The note has unresolved conflict versions.
+  case conflict
+  /// Committed here, not pushed yet.
+  case ahead
+  /// A newer version was fetched from another device and is not merged yet.
+  case incoming
+  /// Only on another device's fetched branch.
+  case new
 }
 
 /// An attachment of a note.
@@ -44,6 +52,8 @@ extension Store {
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     let changes = try lastChanges(of: Set(packages.map(\.path.path)), from: head)
     let modified = try unsavedNotePaths()
+    let conflicted = Set(try conflicts().map(\.note))
+    let states = try syncStates()
     var infos: [NoteInfo] = []
     for (path, _) in packages {
       let package = try git("reading \(path.name)") {
@@ -54,9 +64,28 @@ extension Store {
         NoteInfo(
           name: path.name, path: path.path, modified: change?.date ?? Date(timeIntervalSince1970: 0),
           device: change?.device ?? "", attachments: package?.attachments.count ?? 0,
-          status: modified.contains(path.path) ? .modified : .current))
+          status: status(of: path, modified: modified, conflicted: conflicted, states: states)))
+    }
+    for (path, origin) in states.new {
+      let change = try lastChanges(of: [path], from: origin.tip)[path]
+      let package = try NotePackage.read(NotePath(packagePath: path), inTree: try commitTree(origin.tip), repository: repository)
+      infos.append(
+        NoteInfo(
+          name: NotePath(packagePath: path).name, path: path, modified: change?.date ?? Date(timeIntervalSince1970: 0),
+          device: change?.device ?? origin.device, attachments: package?.attachments.count ?? 0, status: .new))
     }
     return infos.sorted { ($0.modified, $1.name) > ($1.modified, $0.name) }
+  }
+
+  private func status(
+    of path: NotePath, modified: Set<String>, conflicted: Set<String>,
+    states: (ahead: Set<String>, incoming: Set<String>, new: [String: (tip: ObjectID, device: String)])
+  ) -> NoteStatus {
+    if conflicted.contains(path.name) { return .conflict }
+    if modified.contains(path.path) { return .modified }
+    if states.incoming.contains(path.path) { return .incoming }
+    if states.ahead.contains(path.path) { return .ahead }
+    return .current
   }
 
   /// Every committed note's path, sorted.
@@ -149,9 +178,9 @@ extension Store {
   }
 
   /// For each package path, the date and device of the newest commit that changed it.
-  func lastChanges(of paths: Set<String>, from head: ObjectID) throws -> [String: (date: Date, device: String)] {
+  func lastChanges(of paths: Set<String>, from head: ObjectID) throws -> [String: (date: Date, device: String, commit: ObjectID)] {
     var pending = paths
-    var result: [String: (date: Date, device: String)] = [:]
+    var result: [String: (date: Date, device: String, commit: ObjectID)] = [:]
     let scanner = PackageScanner(repository: repository)
     try git("reading history") {
       for id in try repository.commits(from: [head]) where !pending.isEmpty {
@@ -168,7 +197,7 @@ extension Store {
           }
         }
         for path in changed.intersection(pending) {
-          result[path] = (commit.author.date, commit.deviceName)
+          result[path] = (commit.author.date, commit.deviceName, id)
           pending.remove(path)
         }
       }

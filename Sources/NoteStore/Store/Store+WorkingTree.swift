@@ -1,7 +1,6 @@
 import Foundation
 import Git
 import RichText
-import CoreFoundation  // declares the `stat` struct that Glibc shares
 
 #if canImport(Glibc)
   import Glibc
@@ -64,7 +63,13 @@ extension Store {
   /// - Returns: the notes saved.
   @discardableResult
   public func saveWorkingTree(message: String? = nil) throws -> [UnsavedChange] {
-    try withWriteLock {
+    try withWriteLock { try saveUnlocked(message: message) }
+  }
+
+  /// `saveWorkingTree` with the lock already held.
+  @discardableResult
+  func saveUnlocked(message: String?) throws -> [UnsavedChange] {
+    do {
       let changes = try unsavedChanges()
       guard !changes.isEmpty else { return [] }
       var updates: [TreeUpdate] = []
@@ -92,12 +97,11 @@ extension Store {
     for file in change.files {
       let relative = change.path + "/" + file
       let absolute = root + "/" + relative
-      var info = stat()
-      if lstat(absolute, &info) != 0 {
+      guard let kind = try? FileKind.of(absolute, followingLinks: false) else {
         updates.append(.remove(path: relative))
         continue
       }
-      guard (info.st_mode & S_IFMT) == S_IFREG else {
+      guard kind.isRegularFile else {
         throw NoteStoreError.malformedPackage(note: note.name, reason: "\(file) is not a regular file (symlinks are refused)")
       }
       for component in file.split(separator: "/") {
@@ -126,7 +130,7 @@ extension Store {
       } catch {
         throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
       }
-      let executable = (info.st_mode & S_IXUSR) != 0
+      let executable = kind.isExecutable
       updates.append(.upsert(path: relative, id: blob, mode: executable ? .executable : .blob))
     }
     return updates

@@ -179,6 +179,10 @@ struct ArgumentMatcher {
 /// `notes show --bogus --help`. Only unambiguous words count here (`--help`, `-h`,
 /// `--help-hidden`, `--version`): in `-th` the `h` may be the value of `-t`, so packed
 /// groups are left to the matcher, which knows which letters take values.
+///
+/// Help is found by scanning ahead, so `--help` wins over any error on the line.
+/// `--version` is not: a command may have a `--version` option of its own (`notes show
+/// NOTE --version ID`), so it counts only where the matcher finds the global option.
 struct BuiltInRequests: Equatable {
   var help = false
   var hiddenHelp = false
@@ -190,7 +194,6 @@ struct BuiltInRequests: Equatable {
       case .terminator: return
       case .long("help", nil): help = true
       case .long("help-hidden", nil): hiddenHelp = true
-      case .long("version", nil): version = true
       case .shortGroup(["h"]): help = true
       default: continue
       }

@@ -76,7 +76,9 @@ private enum SpecValidator {
       if let short = option.short, !shorts.insert(short).inserted {
         problems.append("\(here): option '-\(short)' is defined twice")
       }
-      if GlobalOptions.spec(long: option.long) != nil {
+      // A command may give `--version` a meaning of its own (a note's version): the
+      // global `--version` then means nothing after that command's name.
+      if GlobalOptions.spec(long: option.long) != nil && option.long != "version" {
         problems.append("\(here): option '\(name)' clashes with a global option")
       }
       if let short = option.short, GlobalOptions.spec(short: short) != nil {

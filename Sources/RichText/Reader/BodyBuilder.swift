@@ -33,11 +33,13 @@ struct BodyBuilder {
 extension ReaderMachine {
   /// Makes the body ready for text: the current attributes, pending cell tabs.
   mutating func prepareBody() {
-    if resolvedFor != state.character {
-      resolved = resolveCharacter()
-      resolvedFor = state.character
+    if characterMayHaveChanged {
+      characterMayHaveChanged = false
+      if resolvedFor != state.character {
+        body.setAttributes(resolveCharacter())
+        resolvedFor = state.character
+      }
     }
-    body.setAttributes(resolved)
     if body.pendingCellTabs > 0 {
       body.runText.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: body.pendingCellTabs))
       body.pendingCellTabs = 0
@@ -46,6 +48,7 @@ extension ReaderMachine {
 
   /// Ends the paragraph (`\par`, `\sect`, `\page`, `\` + newline).
   mutating func endParagraph() {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 { prepareBody() }
     body.endParagraph(style: resolveParagraph())
   }
@@ -60,6 +63,12 @@ extension ReaderMachine {
   mutating func finishBody() {
     body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
     endParagraph()
+  }
+
+  /// Forgets the resolved attributes (the font, colour or list tables changed).
+  mutating func invalidateResolvedCharacter() {
+    resolvedFor = nil
+    characterMayHaveChanged = true
   }
 
   /// The character attributes of the current state, fonts and colours by value.

@@ -66,3 +66,22 @@ enum FieldInstruction {
     return result
   }
 }
+
+/// An open field: its instruction text and, once asked for, its hyperlink target
+/// (parsed once, however many `\fldrslt` groups follow).
+struct FieldRecord {
+  private var instruction: [UInt8] = []
+  private var parsedTarget: String??
+
+  mutating func append(_ utf8: [UInt8]) {
+    ReaderMachine.append(utf8, to: &instruction)
+    parsedTarget = nil
+  }
+
+  mutating func hyperlinkTarget() -> String? {
+    if let parsedTarget { return parsedTarget }
+    let target = FieldInstruction.hyperlinkTarget(String(decoding: instruction, as: UTF8.self))
+    parsedTarget = .some(target)
+    return target
+  }
+}

@@ -28,7 +28,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
   // Character formatting.
   case plain, fs, fsmilli, b, i, ul, uldb, ulth, uld, uldash, uldashd, uldashdd, ulw
   case ulwave, ulhwave, ululdbwave, ulthd, ulthdash, ulnone, ulstyle, strike, striked
-  case cf, cb, highlight, superscript = "super", `subscript` = "sub", nosupersub, up, dn
+  case cf, cb, chcbpat, highlight, superscript = "super", `subscript` = "sub", nosupersub, up, dn
   case expnd, expndtw, kerning, outl, strokewidth, strokec, cocoaLigature = "CocoaLigature"
   case shad, obliqueness, expansion, caps, scaps
 

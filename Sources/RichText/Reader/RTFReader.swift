@@ -16,15 +16,15 @@
 ///   double-byte CJK code pages; `\uN` with `\ucN` fallbacks, surrogate pairs joined,
 ///   lone surrogates as U+FFFD. Invalid `\'` escapes read as U+FFFD.
 /// - Paragraphs end at `\par`, `\sect`, `\page` and `\` + newline; `\line` is U+2028,
-///   `\tab` and a literal TAB are `"\t"`; raw CR, LF and NUL bytes are ignored. The
-///   last paragraph always exists, so a document ending in `\par` ends with an
-///   empty paragraph.
+///   `\tab` and a literal TAB are `"\t"`; raw CR, LF, DEL and the other C0 control
+///   bytes are not text. The last paragraph always exists, so a document ending in
+///   `\par` ends with an empty paragraph.
 /// - Tables are flattened: cells are separated by `"\t"` (no tab after a row's last
 ///   cell), rows end paragraphs; nested tables likewise.
 /// - Fields show their result; a `HYPERLINK` field sets ``CharacterAttributes/link``
 ///   on its result text, whose own formatting is kept.
 /// - Character formatting: `\f` (by value from the font table), `\fs`/`\fsmilli`,
-///   `\b`, `\i`, `\ul…`/`\ulnone`/`\ulstyle`, `\strike`/`\striked1`, `\cf`, `\cb`,
+///   `\b`, `\i`, `\ul…`/`\ulnone`/`\ulstyle`, `\strike`/`\striked1`, `\cf`, `\cb` (or Word's `\chcbpat`),
 ///   `\highlight`, `\super`/`\sub`/`\nosupersub`/`\up`/`\dn`; reset by `\plain`.
 ///   Kept as ``OpaqueControl``s (reset by `\plain`): `\expnd \expndtw \kerning \outl
 ///   \strokewidth \strokec \CocoaLigature \shad \obliqueness \expansion \caps \scaps`.
@@ -32,7 +32,9 @@
 ///   with `\tqc \tqr \tqdec`, lists through `\ls` + `\ilvl` and the list tables (or
 ///   legacy `\*\pn`); reset by `\pard`. Kept as ``OpaqueControl``s: `\slleading
 ///   \slmaximum \slminimum \sl \slmult \pardeftab \keepn \rtlpar`. Each paragraph
-///   gets the paragraph formatting in effect where it ends.
+///   gets the paragraph formatting in effect where it ends (the last one: at the
+///   document's closing `}`). A list level's format comes from Cocoa's
+///   `\*\levelmarker` or else `\levelnfc` (see ``ListMarker/Format``).
 /// - Document: `\cocoartf`, `\cocoasubrtf`, the code page, and in file order (a
 ///   repeated control replaces its earlier value in place) `\paperw \paperh \margl
 ///   \margr \margt \margb \vieww \viewh \viewkind \deftab \readonlydoc \hyphauto
@@ -41,7 +43,8 @@
 /// ## What is skipped
 /// Style sheets, document info, headers and footers, footnotes, list marker text
 /// (`\listtext`, `\pntext`), field instructions, `\nonshppict` and `\nonesttables`
-/// fallbacks, unknown `\*` destinations, and every other control word (Word's
+/// fallbacks, unknown `\*` destinations (`\*` counts only right after `{`), and
+/// every other control word (Word's
 /// `\rsid…`, `\lang…`, `\loch`, `\af…`, … — their text still flows). Embedded
 /// objects — `\pict`, `\object`, `\shppict`, `\shp` and Cocoa `NeXTGraphic`
 /// attachments with their 0xAC placeholder — are skipped and counted in
@@ -50,7 +53,10 @@
 /// ## Repairs
 /// Groups left open at the end of the input are closed; text after the document's
 /// closing `}` is ignored; control words longer than 32 letters are ignored;
-/// parameters beyond 32 bits are clamped; unknown code pages read as 1252. Each
+/// parameters beyond 32 bits are clamped; unknown code pages read as 1252. Font
+/// names are cut at 256 bytes, field instructions and list level texts at 4 096,
+/// tab stops at 128 per paragraph, so no input makes reading slow down
+/// quadratically. Each
 /// repair is a warning with its byte offset.
 public struct RTFReader: Sendable {
   /// The limits this reader enforces.

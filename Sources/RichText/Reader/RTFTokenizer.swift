@@ -13,8 +13,8 @@ enum RTFToken: Equatable {
   case hex(UInt8)
   /// `\'` without two hexadecimal digits.
   case invalidHex
-  /// Literal text `bytes[start..<end]`, without CR, LF and NUL; `isASCII` when no
-  /// byte is 0x80 or above.
+  /// Literal text `bytes[start..<end]`, without CR, LF and other control
+  /// characters except TAB; `isASCII` when no byte is 0x80 or above.
   case text(start: Int, end: Int, isASCII: Bool)
   /// The payload of `\binN`, `bytes[start..<end]`.
   case binary(start: Int, end: Int)
@@ -52,18 +52,17 @@ struct RTFTokenizer {
     while position < count {
       let byte = bytes[position]
       tokenStart = position
-      switch byte {
-      case UInt8(ascii: "{"):
+      if byte == UInt8(ascii: "{") {
         position += 1
         return .groupStart
-      case UInt8(ascii: "}"):
+      } else if byte == UInt8(ascii: "}") {
         position += 1
         return .groupEnd
-      case UInt8(ascii: "\\"):
+      } else if byte == UInt8(ascii: "\\") {
         return try control()
-      case 0x0A, 0x0D, 0x00:
-        position += 1
-      default:
+      } else if isIgnoredControlCharacter(byte) {
+        position += 1  // CR, LF and other control characters are not text
+      } else {
         return text()
       }
     }
@@ -75,15 +74,15 @@ struct RTFTokenizer {
     let start = position
     var high: UInt8 = 0
     let count = bytes.count
-    scan: while position < count {
+    while position < count {
       let byte = bytes[position]
-      switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x00:
-        break scan
-      default:
-        high |= byte
-        position += 1
+      if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\\")
+        || isIgnoredControlCharacter(byte)
+      {
+        break
       }
+      high |= byte
+      position += 1
     }
     return .text(start: start, end: position, isASCII: high < 0x80)
   }
@@ -182,6 +181,11 @@ struct RTFTokenizer {
   private mutating func warn(_ kind: RTFWarning.Kind) {
     warnings.add(kind, at: tokenStart)
   }
+}
+
+/// C0 control characters except TAB, and DEL: never text.
+@inline(__always) private func isIgnoredControlCharacter(_ byte: UInt8) -> Bool {
+  (byte < 0x20 && byte != 0x09) || byte == 0x7F
 }
 
 @inline(__always) private func isLetter(_ byte: UInt8) -> Bool {

@@ -40,7 +40,7 @@ extension ReaderMachine {
     guard let draft = fontDraft else { return }
     fontDraft = nil
     codePageIsStale = true
-    resolvedFor = nil
+    invalidateResolvedCharacter()
     var codePage: CodePage?
     let number = draft.codePageNumber ?? CodePage.number(forCharset: draft.charset)
     if let number {
@@ -132,7 +132,7 @@ extension ReaderMachine {
     case .commitListLevel: listDraft.levels.append(levelDraft.format)
     case .commitList:
       if let id = listDraft.id { lists[id] = listDraft.levels }
-      resolvedFor = nil
+      invalidateResolvedCharacter()
     case .commitListOverride:
       if let id = overrideDraft.listID, let override = overrideDraft.override {
         listOverrides[override] = id

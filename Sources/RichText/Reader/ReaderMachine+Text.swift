@@ -1,6 +1,7 @@
 extension ReaderMachine {
   /// Handles literal text.
   mutating func text(_ start: Int, _ end: Int, isASCII: Bool) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     switch state.destination {
     case .fontTable: fontTableText(start, end)
     case .colorTable: colorTableText(start, end)
@@ -32,6 +33,7 @@ extension ReaderMachine {
 
   /// Handles `\'hh`.
   mutating func hexByte(_ byte: UInt8) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     switch state.destination {
     case .colorTable, .listTable, .listOverrideTable, .legacyList: return
     case .body:
@@ -48,6 +50,7 @@ extension ReaderMachine {
 
   /// Emits one character into the current destination.
   mutating func emit(_ scalar: Unicode.Scalar) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if state.destination == .body {
       prepareBody()
       appendUTF8(scalar, to: &body.runText)
@@ -79,12 +82,12 @@ extension ReaderMachine {
     case .fontTable:
       if var draft = fontDraft {
         fontDraft = nil  // keeps the name buffer uniquely referenced
-        Self.append(scratch, to: &draft.name)
+        Self.append(scratch, to: &draft.name, limit: Self.maxFontNameLength)
         fontDraft = draft
       }
     case .fieldInstruction:
       if !fieldInstructions.isEmpty {
-        Self.append(scratch, to: &fieldInstructions[fieldInstructions.count - 1])
+        fieldInstructions[fieldInstructions.count - 1].append(scratch)
       }
     case .levelText: Self.append(scratch, to: &levelDraft.levelText)
     case .levelMarker: Self.append(scratch, to: &levelDraft.marker)
@@ -93,16 +96,16 @@ extension ReaderMachine {
     }
   }
 
-  /// Appends whole characters while the sink stays under `maxSinkLength` bytes.
-  private static func append(_ utf8: [UInt8], to sink: inout [UInt8]) {
-    guard sink.count + utf8.count > maxSinkLength else {
+  /// Appends whole characters while the sink stays under `limit` bytes.
+  static func append(_ utf8: [UInt8], to sink: inout [UInt8], limit: Int = maxSinkLength) {
+    guard sink.count + utf8.count > limit else {
       sink.append(contentsOf: utf8)
       return
     }
     for byte in utf8 {
       // Stop at a character boundary (a byte that is not a continuation byte).
-      if sink.count >= maxSinkLength, byte & 0xC0 != 0x80 { return }
-      if sink.count >= maxSinkLength + 3 { return }
+      if sink.count >= limit, byte & 0xC0 != 0x80 { return }
+      if sink.count >= limit + 3 { return }
       sink.append(byte)
     }
   }
@@ -135,7 +138,9 @@ extension ReaderMachine {
   // MARK: Unicode
 
   /// `\uN`: one UTF-16 unit (negative N counts from 65536); surrogate pairs are
-  /// joined across consecutive `\u`, a lone half becomes U+FFFD. Then the next
+  /// joined across `\u`s with nothing but fallbacks and control words that show
+  /// nothing between them (LibreOffice writes `\u55357\uc1 \u56832\'3f`); a lone
+  /// half becomes U+FFFD. Then the next
   /// `\ucN` units are the fallback and are skipped.
   mutating func unicode(_ parameter: Int32) {
     var value = Int(parameter)

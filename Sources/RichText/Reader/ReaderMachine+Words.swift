@@ -37,7 +37,7 @@ extension ReaderMachine {
       state.destination = .colorTable
       colors = []
       colorDraft = ColorDraft()
-      resolvedFor = nil
+      invalidateResolvedCharacter()
     case .listtable: state.destination = .listTable
     case .listoverridetable: state.destination = .listOverrideTable
     case .list where destination == .listTable:
@@ -52,19 +52,22 @@ extension ReaderMachine {
       overrideDraft = ListOverrideDraft()
       state.closeAction = .commitListOverride
     case .field where destination == .body:
-      fieldInstructions.append([])
+      fieldInstructions.append(FieldRecord())
       state.closeAction = .closeField
     case .fldinst where destination == .body && !fieldInstructions.isEmpty:
       state.destination = .fieldInstruction
     case .fldrslt where destination == .body && !fieldInstructions.isEmpty:
-      let instruction = String(decoding: fieldInstructions[fieldInstructions.count - 1], as: UTF8.self)
-      if let target = FieldInstruction.hyperlinkTarget(instruction) {
+      if let target = fieldInstructions[fieldInstructions.count - 1].hyperlinkTarget() {
         state.character.link = target
+        characterMayHaveChanged = true
       }
     case .pn where destination == .body:
       legacyDraft = LegacyListDraft()
       state.destination = .legacyList
       state.closeAction = .commitLegacyList
+    case .nesttableprops:
+      // Word puts `\nestrow` inside this group: read it, there is no text.
+      break
     case .pict, .object, .shppict, .shp:
       skipGroup(counted: true)
     case .nextGraphic:
@@ -76,7 +79,7 @@ extension ReaderMachine {
       .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,
       .revtbl, .nonesttables, .xe, .tc, .txe, .private, .docvar, .userprops, .fchars,
       .lchars, .drawingObject, .falt, .panose, .fname, .bkmkstart, .bkmkend, .atnid,
-      .atnauthor, .template, .nesttableprops, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
+      .atnauthor, .template, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
       .aftnsepc, .pntxta, .pntxtb, .fldtype, .mmathPr:
       skipGroup(counted: false)
     default:
@@ -156,7 +159,7 @@ extension ReaderMachine {
         state.character.strikethrough = nil
       }
     case .cf: state.character.foreground = parameter ?? 0
-    case .cb: state.character.background = parameter ?? 0
+    case .cb, .chcbpat: state.character.background = parameter ?? 0
     case .highlight: state.character.highlight = parameter ?? 0
     case .superscript: state.character.verticalPosition = .superscript
     case .subscript: state.character.verticalPosition = .subscript
@@ -169,6 +172,7 @@ extension ReaderMachine {
         OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
     default: return false
     }
+    characterMayHaveChanged = true
     return true
   }
 
@@ -207,7 +211,9 @@ extension ReaderMachine {
     case .tqr: state.paragraph.nextTabKind = .right
     case .tqdec: state.paragraph.nextTabKind = .decimal
     case .tx:
-      state.paragraph.tabStops.append(TabStop(position: value, kind: state.paragraph.nextTabKind))
+      if state.paragraph.tabStops.count < Self.maxTabStops {
+        state.paragraph.tabStops.append(TabStop(position: value, kind: state.paragraph.nextTabKind))
+      }
       state.paragraph.nextTabKind = .left
     case .ls: state.paragraph.listOverride = parameter ?? 0
     case .ilvl: state.paragraph.listLevel = min(max(value, 0), 8)
@@ -249,7 +255,13 @@ extension ReaderMachine {
   /// Handles a control symbol.
   mutating func controlSymbol(_ symbol: UInt8) {
     switch symbol {
-    case UInt8(ascii: "*"): state.ignorableNext = true
+    case UInt8(ascii: "*"):
+      // `\*` marks a destination only at the start of a group; elsewhere it is noise.
+      if groupContentStart >= 0, groupContentStart <= tokenizer.tokenStart,
+        bytes[groupContentStart..<tokenizer.tokenStart].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D })
+      {
+        state.ignorableNext = true
+      }
     case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
       emit(Unicode.Scalar(symbol))
     case UInt8(ascii: "~"): emit("\u{00A0}")

@@ -19,6 +19,8 @@ struct ReaderMachine {
   /// The depth at which a Cocoa attachment's 0xAC placeholder byte is expected.
   var pendingAttachmentDepth: Int?
   var skippedObjects = 0
+  /// The offset just after the last `{`: `\*` counts only right after it.
+  var groupContentStart = -1
 
   // Decoding.
   var decoder = ByteDecoder()
@@ -39,16 +41,25 @@ struct ReaderMachine {
   var levelDraft = ListLevelDraft()
   var overrideDraft = ListOverrideDraft()
   var legacyDraft = LegacyListDraft()
-  /// Instruction texts of the open fields, innermost last.
-  var fieldInstructions: [[UInt8]] = []
+  /// The open fields, innermost last.
+  var fieldInstructions: [FieldRecord] = []
 
   // Body.
   var body = BodyBuilder()
+  /// The character state `body.runAttributes` was resolved from; nil when the
+  /// tables changed since.
   var resolvedFor: CharacterState?
-  var resolved = CharacterAttributes()
+  /// Set whenever `state.character` or the tables may have changed, so that text
+  /// does not compare character states when nothing changed.
+  var characterMayHaveChanged = true
 
-  /// The longest font name, field instruction or list level text kept, in bytes.
+  /// The longest field instruction or list level text kept, in bytes.
   static let maxSinkLength = 4096
+  /// The longest font name kept, in bytes (names are compared whenever the font
+  /// changes, so they must stay short).
+  static let maxFontNameLength = 256
+  /// The most tab stops a paragraph keeps (Word allows 64); more `\tx` are ignored.
+  static let maxTabStops = 128
 
   init(bytes: [UInt8], start: Int, limits: RTFLimits) {
     self.bytes = bytes
@@ -93,9 +104,6 @@ struct ReaderMachine {
           fallbackToSkip -= 1
           continue
         }
-      }
-      if pendingHighSurrogate != nil {
-        if case .word(.u, _) = token {} else { emitUnpairedSurrogate() }
       }
       switch token {
       case .text, .hex: break
@@ -158,6 +166,7 @@ struct ReaderMachine {
   // MARK: Groups
 
   private mutating func openGroup() throws(RTFError) {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     depth += 1
     groupCount += 1
     guard depth <= limits.maxGroupDepth else {
@@ -171,16 +180,20 @@ struct ReaderMachine {
       return
     }
     stack.append(state)
+    groupContentStart = tokenizer.position
     state.closeAction = .none
     state.ignorableNext = false
   }
 
   private mutating func closeGroup() {
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     let closing = state
     depth -= 1
-    guard let enclosing = stack.popLast() else { return }
+    // The document's own group keeps its state: the last paragraph ends with it.
+    guard stack.count > 1, let enclosing = stack.popLast() else { return }
     state = enclosing
     codePageIsStale = true
+    characterMayHaveChanged = true
     runCloseAction(closing.closeAction)
   }
 

@@ -64,6 +64,15 @@ struct RTFByteBuffer {
       while index < count {
         let lead = utf8[index]
         if lead < 0x80 {
+          // Copy a stretch of characters that need no escape in one go.
+          var end = index
+          while end < count, Self.isPlain(utf8[end]) { end += 1 }
+          if end > index {
+            isInUnicodeStretch = false
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+            index = end
+            continue
+          }
           index += 1
           asciiCharacter(lead)
           continue
@@ -89,6 +98,12 @@ struct RTFByteBuffer {
         }
       }
     }
+  }
+
+  /// Printable ASCII and TAB other than `\ { }`: written as they are.
+  @inline(__always)
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    (byte >= 0x20 && byte < 0x7F && byte != 0x5C && byte != 0x7B && byte != 0x7D) || byte == 0x09
   }
 
   private mutating func asciiCharacter(_ byte: UInt8) {

@@ -21,28 +21,27 @@ enum RTFCharacterStateWriter {
     if plain { old = CharacterAttributes() }
     let fontChanged =
       old.font != new.font || old.isBold != new.isBold || old.isItalic != new.isItalic
-      || milliPoints(old.fontSize) != milliPoints(new.fontSize)
+      || old.fontSize != new.fontSize
     if fontChanged || plain {
       out.byte(UInt8(ascii: "\n"))
       if plain { out.raw("\\plain") }
       if let font = new.font, font != old.font { out.word("\\f", tables.number(of: font)) }
       if old.isBold != new.isBold { out.raw(new.isBold ? "\\b" : "\\b0") }
       if old.isItalic != new.isItalic { out.raw(new.isItalic ? "\\i" : "\\i0") }
-      if let milli = milliPoints(new.fontSize), milli != milliPoints(old.fontSize) {
+      if let size = new.fontSize, size != old.fontSize {
         // `\fs` is in half points; a size between them adds `\fsmilli` (Cocoa's
         // `\fs27\fsmilli13600`).
-        out.word("\\fs", (milli + 250) / 500)
-        if milli % 500 != 0 { out.word("\\fsmilli", milli) }
+        let (halfPoints, milliPoints) = sizeWords(size)
+        out.word("\\fs", halfPoints)
+        if let milliPoints { out.word("\\fsmilli", milliPoints) }
       }
       out.byte(UInt8(ascii: " "))
     }
-    let foreground = tables.number(of: new.foregroundColor)
-    let background = tables.number(of: new.backgroundColor)
-    let foregroundChanged = forcingColor || tables.number(of: old.foregroundColor) != foreground
-    let backgroundChanged = tables.number(of: old.backgroundColor) != background
+    let foregroundChanged = forcingColor || old.foregroundColor != new.foregroundColor
+    let backgroundChanged = old.backgroundColor != new.backgroundColor
     if foregroundChanged || backgroundChanged {
-      if foregroundChanged { out.word("\\cf", foreground) }
-      if backgroundChanged { out.word("\\cb", background) }
+      if foregroundChanged { out.word("\\cf", tables.number(of: new.foregroundColor)) }
+      if backgroundChanged { out.word("\\cb", tables.number(of: new.backgroundColor)) }
       out.byte(UInt8(ascii: " "))
     }
     var wroteDecoration = false
@@ -80,14 +79,18 @@ enum RTFCharacterStateWriter {
     return old.unknown.contains { control in !new.unknown.contains { $0.name == control.name } }
   }
 
-  /// The size in thousandths of a point (nearest), as `\fsmilli` carries it.
-  static func milliPoints(_ size: Double?) -> Int? {
-    guard let size else { return nil }
+  /// The `\fsN` half points of a size, and the `\fsmilliN` thousandths of a point
+  /// when the size falls between half points (parameters stay within 32 bits, as RTF
+  /// readers clamp them).
+  static func sizeWords(_ size: Double) -> (halfPoints: Int, milliPoints: Int?) {
+    let limit = Double(Int32.max)
+    let doubled = size * 2
+    guard doubled > 0 else { return (0, nil) }
+    guard doubled < limit else { return (Int(Int32.max), nil) }
+    let halfPoints = Int(doubled + 0.5)
+    if Double(halfPoints) == doubled { return (halfPoints, nil) }
     let milli = size * 1000
-    // Round half up without libm; absurd sizes are clamped.
-    guard milli > 0 else { return 0 }
-    guard milli < 1e9 else { return 1_000_000_000 }
-    return Int(milli + 0.5)
+    return (halfPoints, milli < limit ? Int(milli + 0.5) : nil)
   }
 
   private static func underlineWord(_ style: LineStyle?) -> String {

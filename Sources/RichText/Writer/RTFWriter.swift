@@ -87,10 +87,11 @@ public struct RTFWriter: Sendable {
   }
 
   private static func estimatedSize(of text: AttributedText) -> Int {
-    var size = 1024
+    // Text plus room for escapes, and the control words of each run and paragraph.
+    var size = 2048
     for paragraph in text.paragraphs {
-      size += 64
-      for run in paragraph.runs { size += run.text.utf8.count + 24 }
+      size += 96
+      for run in paragraph.runs { size += run.text.utf8.count * 5 / 4 + 48 }
     }
     return size
   }

@@ -1,0 +1,97 @@
+import Foundation
+import Git
+
+/// What integrating one device's tip did.
+public enum TipOutcome: Sendable, Hashable {
+  /// Its changes were already in mine.
+  case upToDate
+  /// Mine was behind it and now points at it.
+  case fastForwarded
+  /// A merge commit joined it; the notes listed are in conflict.
+  case merged(conflicts: [String])
+}
+
+extension Store {
+  /// The conflict policy from `notes.conflictPolicy`, `merge` when unset.
+  public func conflictPolicy() throws -> ConflictPolicy {
+    let value = try git("reading the conflict policy") { try repository.configString(ConflictPolicy.configKey) }
+    return value.flatMap(ConflictPolicy.init(rawValue:)) ?? .merge
+  }
+
+  /// Integrates another device's tip into `head` in memory: nothing when it is
+  /// already contained, a fast-forward when `head` is behind it, else a merge commit
+  /// with both parents. No reference moves; the caller moves the branch once.
+  ///
+  /// - Returns: the new head and what happened.
+  /// - Throws: `NoteStoreError.unrelatedHistories` when the two share no commit,
+  ///   `.massDelete` when the merge would delete too many notes.
+  func integrate(
+    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, allowMassDelete: Bool
+  ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
+    if tip == head { return (head, .upToDate, nil) }
+    if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
+      return (head, .upToDate, nil)
+    }
+    if try git("comparing histories", { try repository.isDescendant(tip, of: head) }) {
+      return (tip, .fastForwarded, nil)
+    }
+    let (baseTree, baseCommit) = try mergeBase(head, tip, depth: 0)
+    let merger = makeMerger(policy: policy)
+    let mine = MergeSide(commit: head, tree: try commitTree(head))
+    let theirs = MergeSide(commit: tip, tree: try commitTree(tip))
+    let result = try git("merging \(device)") {
+      try merger.merge(base: baseTree, baseCommit: baseCommit, mine: mine, theirs: theirs)
+    }
+    let notesBefore = try PackageScanner(repository: repository).packages(in: mine.tree).count
+    if !allowMassDelete && result.deletedPackages.count > 20 && result.deletedPackages.count * 2 > notesBefore {
+      throw NoteStoreError.massDelete(device: device, deleting: result.deletedPackages.count, of: notesBefore)
+    }
+    var body = ""
+    if !result.conflicts.isEmpty {
+      body = "Conflicts:\n" + result.conflicts.map { "  " + NotePath(packagePath: $0).name }.joined(separator: "\n")
+    }
+    let message = CommitMessage(
+      summary: "Merge changes from \(device)", body: body, device: self.device,
+      notes: result.changedPackages, extraTrailers: [(key: "Merged-Device", value: device)])
+    let signature = try authorSignature()
+    let commit = try git("writing the merge commit") {
+      try repository.createCommit(
+        tree: result.tree, parents: [head, tip], message: message.text, author: signature, committer: signature)
+    }
+    return (commit, .merged(conflicts: result.conflicts), result)
+  }
+
+  /// The base to merge two commits against: their merge base, or for a criss-cross
+  /// history a virtual base made by merging the bases (as git's recursive merge
+  /// does), with a fixed signature so every device makes the same one.
+  private func mergeBase(_ a: ObjectID, _ b: ObjectID, depth: Int) throws -> (tree: ObjectID?, commit: ObjectID) {
+    let bases = try git("finding the merge base") { try repository.mergeBases(a, b) }
+    guard var virtual = bases.first else { throw NoteStoreError.unrelatedHistories }
+    if bases.count == 1 || depth > 8 { return (try commitTree(virtual), virtual) }
+    for next in bases.dropFirst() {
+      let inner = try mergeBase(virtual, next, depth: depth + 1)
+      let merged = try makeMerger(policy: .merge).merge(
+        base: inner.tree, baseCommit: inner.commit,
+        mine: MergeSide(commit: virtual, tree: try commitTree(virtual)),
+        theirs: MergeSide(commit: next, tree: try commitTree(next)))
+      let signature = Signature(name: "notes", email: "notes@localhost", date: Date(timeIntervalSince1970: 0), timeZoneOffsetMinutes: 0)
+      virtual = try repository.createCommit(
+        tree: merged.tree, parents: [virtual, next], message: "virtual merge base\n", author: signature,
+        committer: signature)
+    }
+    return (try commitTree(virtual), virtual)
+  }
+
+  private func makeMerger(policy: ConflictPolicy) -> TreeMerger {
+    TreeMerger(repository: repository, policy: policy) { [self] package, commit in
+      guard let change = try lastChanges(of: [package], from: commit)[package] else {
+        return .init(commit: commit, date: Date(timeIntervalSince1970: 0), device: "")
+      }
+      return .init(commit: change.commit, date: change.date, device: change.device)
+    }
+  }
+
+  func commitTree(_ commit: ObjectID) throws -> ObjectID {
+    try git("reading commit \(commit.hex.prefix(8))") { try repository.commit(commit).tree }
+  }
+}

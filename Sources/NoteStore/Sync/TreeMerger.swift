@@ -1,0 +1,248 @@
+import Foundation
+import Git
+
+/// One side of a merge: a commit and its tree.
+struct MergeSide {
+  var commit: ObjectID
+  var tree: ObjectID
+}
+
+/// What merging two trees gave.
+struct TreeMergeResult {
+  /// The merged tree.
+  var tree: ObjectID
+  /// Package paths that are in conflict after the merge, sorted.
+  var conflicts: [String]
+  /// Package paths whose content differs from mine, sorted.
+  var changedPackages: [String]
+  /// Package paths mine had and the result lacks.
+  var deletedPackages: [String]
+}
+
+/// Merges two store trees against a base, note package by note package (DESIGN §4).
+///
+/// The result depends only on the three trees, the history behind them and the
+/// policy — never on which side is "mine" — so two devices that merge the same two
+/// tips produce the same tree, and their merge commits later merge cleanly:
+/// - a package changed on one side only takes that side;
+/// - changed on both: files changed on one side merge; a file changed differently on
+///   both sides is a clash (`QuickLook/` files never clash: derived data);
+/// - a clash, or a deletion against an edit, is a conflict: the current version — the
+///   newest non-deleted one by modification date, ties by device name — stays in the
+///   tree and `.notes/conflicts/<id>.json` records every version. Under the `latest`
+///   policy a clash takes the newest version's file instead, without a record; a
+///   deletion still never wins silently over an edit.
+struct TreeMerger {
+  let repository: Repository
+  let policy: ConflictPolicy
+  /// Finds when and by whom a package was last changed on a side.
+  let history: (_ package: String, _ commit: ObjectID) throws -> VersionOrigin
+
+  /// Where a version of a package came from.
+  struct VersionOrigin {
+    var commit: ObjectID
+    var date: Date
+    var device: String
+  }
+
+  func merge(base: ObjectID?, baseCommit: ObjectID, mine: MergeSide, theirs: MergeSide) throws -> TreeMergeResult {
+    let scanner = PackageScanner(repository: repository)
+    let basePackages = Dictionary(try packages(base, scanner), uniquingKeysWith: { first, _ in first })
+    let minePackages = Dictionary(try packages(mine.tree, scanner), uniquingKeysWith: { first, _ in first })
+    let theirPackages = Dictionary(try packages(theirs.tree, scanner), uniquingKeysWith: { first, _ in first })
+    var updates: [TreeUpdate] = []
+    var conflicts: [String] = []
+    var recordUpdates: [String: [UInt8]] = [:]
+
+    for path in Set(minePackages.keys).union(theirPackages.keys).union(basePackages.keys).sorted() {
+      let b = basePackages[path]
+      let m = minePackages[path]
+      let t = theirPackages[path]
+      if m == t || b == t { continue }
+      if b == m {
+        updates.append(t.map { .upsert(path: path, id: $0, mode: .tree) } ?? .remove(path: path))
+        continue
+      }
+      switch try mergePackage(path, base: b, mine: m, theirs: t, mineSide: mine, theirSide: theirs) {
+      case .clean(let tree):
+        if tree != m { updates.append(.upsert(path: path, id: tree, mode: .tree)) }
+      case .conflict(let current, let record):
+        if current != m { updates.append(.upsert(path: path, id: current, mode: .tree)) }
+        conflicts.append(path)
+        recordUpdates[try ConflictRecord.path(for: path)] = try record(baseCommit, mine, theirs).encoded()
+      }
+    }
+
+    updates += try mergeOtherFiles(base: base, mine: mine.tree, theirs: theirs.tree, records: recordUpdates)
+    let tree = try repository.updatedTree(mine.tree, applying: updates)
+    let resultPackages = Dictionary(try packages(tree, scanner), uniquingKeysWith: { first, _ in first })
+    let changed = Set(minePackages.keys).union(resultPackages.keys).filter { minePackages[$0] != resultPackages[$0] }
+    return TreeMergeResult(
+      tree: tree, conflicts: conflicts.sorted(), changedPackages: changed.sorted(),
+      deletedPackages: minePackages.keys.filter { resultPackages[$0] == nil }.sorted())
+  }
+
+  private func packages(_ tree: ObjectID?, _ scanner: PackageScanner) throws -> [(String, ObjectID)] {
+    guard let tree else { return [] }
+    return try scanner.packages(in: tree).map { ($0.path.path, $0.tree) }
+  }
+
+  // MARK: - One package
+
+  private enum PackageOutcome {
+    case clean(ObjectID)
+    /// The tree to keep, and how to make the record once the base commit is known.
+    case conflict(ObjectID, (ObjectID, MergeSide, MergeSide) throws -> ConflictRecord)
+  }
+
+  private func mergePackage(
+    _ path: String, base: ObjectID?, mine: ObjectID?, theirs: ObjectID?, mineSide: MergeSide, theirSide: MergeSide
+  ) throws -> PackageOutcome {
+    if let mine, let theirs {
+      let files = TreeFiles(repository: repository)
+      let baseFiles = try files.files(in: base)
+      let mineFiles = try files.files(in: mine)
+      let theirFiles = try files.files(in: theirs)
+      var updates: [TreeUpdate] = []
+      var clashes: [String] = []
+      for file in Set(mineFiles.keys).union(theirFiles.keys).sorted() {
+        let b = baseFiles[file]
+        let m = mineFiles[file]
+        let t = theirFiles[file]
+        if m == t || b == t { continue }
+        if b == m {
+          updates.append(t.map { .upsert(path: file, id: $0.id, mode: $0.mode) } ?? .remove(path: file))
+          continue
+        }
+        if file.hasPrefix(NotePackage.quickLookFolderName + "/") {
+          // Derived data: any deterministic choice will do; it is regenerated.
+          let pick = [m, t].compactMap { $0 }.max { $0.id < $1.id }
+          if let pick, pick != m { updates.append(.upsert(path: file, id: pick.id, mode: pick.mode)) }
+          continue
+        }
+        clashes.append(file)
+      }
+      if clashes.isEmpty {
+        return .clean(try repository.updatedTree(mine, applying: updates))
+      }
+      if policy == .latest {
+        let newest = try newestSide(path, mineSide: mineSide, theirSide: theirSide)
+        for file in clashes {
+          let pick = newest == .mine ? mineFiles[file] : theirFiles[file]
+          if newest == .theirs {
+            updates.append(pick.map { .upsert(path: file, id: $0.id, mode: $0.mode) } ?? .remove(path: file))
+          }
+        }
+        return .clean(try repository.updatedTree(mine, applying: updates))
+      }
+    }
+    return try conflict(path, mine: mine, theirs: theirs, mineSide: mineSide, theirSide: theirSide)
+  }
+
+  private enum Side { case mine, theirs }
+
+  private func newestSide(_ path: String, mineSide: MergeSide, theirSide: MergeSide) throws -> Side {
+    let mine = try history(path, mineSide.commit)
+    let theirs = try history(path, theirSide.commit)
+    if mine.date != theirs.date { return mine.date > theirs.date ? .mine : .theirs }
+    return mine.device <= theirs.device ? .mine : .theirs
+  }
+
+  // MARK: - Conflicts
+
+  private func conflict(
+    _ path: String, mine: ObjectID?, theirs: ObjectID?, mineSide: MergeSide, theirSide: MergeSide
+  ) throws -> PackageOutcome {
+    var versions: [String: ConflictRecord.RecordedVersion] = [:]
+    for existing in try existingVersions(path, in: [mineSide.tree, theirSide.tree]) { versions[existing.id] = existing }
+    for (tree, side) in [(mine, mineSide), (theirs, theirSide)] {
+      let origin = try history(path, side.commit)
+      let id = tree.map(ConflictRecord.versionID) ?? ConflictRecord.deletionID(commit: origin.commit)
+      versions[id] = ConflictRecord.RecordedVersion(
+        commit: origin.commit.hex, device: origin.device, id: id, modified: ConflictRecord.timestamp(origin.date),
+        tree: tree?.hex)
+    }
+    // The current version: the newest that still has the note (an edit never loses
+    // to a deletion), ties by device name.
+    let candidates = versions.values.filter { $0.tree != nil }
+    guard
+      let current = candidates.max(by: { ($0.modified, $1.device, $1.id) < ($1.modified, $0.device, $0.id) }),
+      let currentTree = current.tree.flatMap(ObjectID.init(hex:))
+    else {
+      throw NoteStoreError.malformedPackage(note: NotePath(packagePath: path).name, reason: "no version of it has content")
+    }
+    let sorted = versions.values.sorted { $0.id < $1.id }
+    return .conflict(currentTree) { baseCommit, _, _ in
+      ConflictRecord(base: baseCommit.hex, current: current.id, note: path, versions: sorted)
+    }
+  }
+
+  /// Versions already recorded for `path` in the given trees.
+  private func existingVersions(_ path: String, in trees: [ObjectID]) throws -> [ConflictRecord.RecordedVersion] {
+    let recordPath = try ConflictRecord.path(for: path)
+    var result: [ConflictRecord.RecordedVersion] = []
+    for tree in trees {
+      guard let entry = try repository.treeEntry(atPath: recordPath, inTree: tree), entry.mode != .tree else { continue }
+      if let record = try? ConflictRecord.decode(try repository.blobData(entry.id)) { result += record.versions }
+    }
+    return result
+  }
+
+  // MARK: - Files outside packages
+
+  /// Three-way merge of `.gitattributes`, `.notes/…` and other files outside
+  /// packages. Two records of the same note combine their versions; any other file
+  /// changed differently on both sides takes the larger blob id (a symmetric choice).
+  private func mergeOtherFiles(
+    base: ObjectID?, mine: ObjectID, theirs: ObjectID, records: [String: [UInt8]]
+  ) throws -> [TreeUpdate] {
+    let files = TreeFiles(repository: repository)
+    let baseFiles = try files.filesOutsidePackages(in: base)
+    let mineFiles = try files.filesOutsidePackages(in: mine)
+    let theirFiles = try files.filesOutsidePackages(in: theirs)
+    var updates: [TreeUpdate] = []
+    for path in Set(mineFiles.keys).union(theirFiles.keys).subtracting(records.keys).sorted() {
+      let b = baseFiles[path]
+      let m = mineFiles[path]
+      let t = theirFiles[path]
+      if m == t || b == t { continue }
+      if b == m {
+        updates.append(t.map { .upsert(path: path, id: $0.id, mode: $0.mode) } ?? .remove(path: path))
+        continue
+      }
+      guard let m, let t else {
+        // Deleted on one side (a resolved conflict), changed on the other: keep the
+        // changed file, so nothing recorded is lost.
+        if let kept = m ?? t, kept != m { updates.append(.upsert(path: path, id: kept.id, mode: kept.mode)) }
+        continue
+      }
+      if path.hasPrefix(ConflictRecord.folder + "/"),
+        let combined = try combineRecords(m.id, t.id)
+      {
+        updates.append(.upsert(path: path, id: try repository.createBlob(combined), mode: .blob))
+      } else if t.id > m.id {
+        updates.append(.upsert(path: path, id: t.id, mode: t.mode))
+      }
+    }
+    for (path, bytes) in records.sorted(by: { $0.key < $1.key }) {
+      updates.append(.upsert(path: path, id: try repository.createBlob(bytes), mode: .blob))
+    }
+    return updates
+  }
+
+  /// Two records of the same note as one: every version, the newest with content
+  /// current, the smaller base.
+  private func combineRecords(_ first: ObjectID, _ second: ObjectID) throws -> [UInt8]? {
+    guard let a = try? ConflictRecord.decode(try repository.blobData(first)),
+      let b = try? ConflictRecord.decode(try repository.blobData(second))
+    else { return nil }
+    var versions: [String: ConflictRecord.RecordedVersion] = [:]
+    for version in a.versions + b.versions { versions[version.id] = version }
+    let current =
+      versions.values.filter { $0.tree != nil }
+      .max(by: { ($0.modified, $1.device, $1.id) < ($1.modified, $0.device, $0.id) })?.id ?? a.current
+    return try ConflictRecord(
+      base: min(a.base, b.base), current: current, note: a.note, versions: versions.values.sorted { $0.id < $1.id }
+    ).encoded()
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Git
+import RichText
+
+extension Store {
+  /// The conflict record of a note, or nil.
+  func conflictRecord(for note: NotePath, inTree tree: ObjectID? = nil) throws -> ConflictRecord? {
+    guard let tree = try tree ?? headTree() else { return nil }
+    let path = try ConflictRecord.path(for: note.path)
+    guard let entry = try git("reading conflicts", { try repository.treeEntry(atPath: path, inTree: tree) }),
+      entry.mode != .tree
+    else { return nil }
+    return try? ConflictRecord.decode(try git("reading \(path)") { try repository.blobData(entry.id) })
+  }
+
+  /// Every unresolved conflict, sorted by note.
+  public func conflicts() throws -> [NoteConflict] {
+    guard let tree = try headTree(),
+      let folder = try git("reading conflicts", { try repository.treeEntry(atPath: ConflictRecord.folder, inTree: tree) }),
+      folder.mode == .tree
+    else { return [] }
+    var result: [NoteConflict] = []
+    for entry in try git("reading conflicts", { try repository.treeEntries(folder.id) }) where entry.name.hasSuffix(".json") {
+      guard let record = try? ConflictRecord.decode(try git("reading \(entry.name)") { try repository.blobData(entry.id) })
+      else { continue }
+      result.append(
+        NoteConflict(
+          note: NotePath(packagePath: record.note).name, current: record.current,
+          versions: record.versions.map { version(from: $0, current: record.current) }))
+    }
+    return result.sorted { $0.note < $1.note }
+  }
+
+  private func version(from recorded: ConflictRecord.RecordedVersion, current: String) -> NoteVersion {
+    NoteVersion(
+      id: recorded.id, device: recorded.device,
+      modificationDate: ISO8601DateFormatter().date(from: recorded.modified) ?? Date(timeIntervalSince1970: 0),
+      isConflict: recorded.id != current, commit: recorded.commit, isCurrent: recorded.id == current,
+      isDeletion: recorded.tree == nil, treeID: recorded.tree)
+  }
+
+  /// Every version of a note, newest first: each committed change in its history,
+  /// and the unresolved conflict versions (marked `isConflict`).
+  public func versions(of note: NotePath) throws -> [NoteVersion] {
+    guard let head = try headCommit() else { return [] }
+    let record = try conflictRecord(for: note)
+    let currentTree = try headTree().flatMap { tree in
+      try git("reading \(note.name)") { try repository.treeEntry(atPath: note.path, inTree: tree)?.id }
+    }
+    var byID: [String: NoteVersion] = [:]
+    try git("reading the history of \(note.name)") {
+      for id in try repository.commits(from: [head]) {
+        let commit = try repository.commit(id)
+        let entry = try repository.treeEntry(atPath: note.path, inTree: commit.tree)
+        var changed = commit.parents.isEmpty ? entry != nil : true
+        for parent in commit.parents where changed {
+          let parentEntry = try repository.treeEntry(atPath: note.path, inTree: try repository.commit(parent).tree)
+          if parentEntry?.id == entry?.id { changed = false }
+        }
+        guard changed else { continue }
+        let versionID = entry.map { ConflictRecord.versionID(tree: $0.id) } ?? ConflictRecord.deletionID(commit: id)
+        // Walking newest first, the last commit seen with this content is the one
+        // that made it: a merge or a resolution that brought it back is not its author.
+        byID[versionID] = NoteVersion(
+          id: versionID, device: commit.deviceName, modificationDate: commit.author.date, isConflict: false,
+          commit: id.hex, isCurrent: entry?.id == currentTree && entry != nil, isDeletion: entry == nil,
+          treeID: entry?.id.hex)
+      }
+    }
+    for recorded in record?.versions ?? [] {
+      let version = version(from: recorded, current: record?.current ?? "")
+      byID[recorded.id] = version
+    }
+    return byID.values.sorted { ($0.modificationDate, $0.id) > ($1.modificationDate, $1.id) }
+  }
+
+  /// `NSFileVersion.currentVersionOfItem`.
+  public func currentVersion(of note: NotePath) throws -> NoteVersion? {
+    try versions(of: note).first { $0.isCurrent }
+  }
+
+  /// `NSFileVersion.unresolvedConflictVersionsOfItem`.
+  public func unresolvedConflictVersions(of note: NotePath) throws -> [NoteVersion] {
+    try versions(of: note).filter(\.isConflict)
+  }
+
+  /// `NSFileVersion.otherVersionsOfItem`: every version but the current one.
+  public func otherVersions(of note: NotePath) throws -> [NoteVersion] {
+    try versions(of: note).filter { !$0.isCurrent }
+  }
+
+  /// A version by id or unique id prefix.
+  public func version(_ id: String, of note: NotePath) throws -> NoteVersion {
+    let all = try versions(of: note)
+    if let exact = all.first(where: { $0.id == id }) { return exact }
+    let matches = all.filter { $0.id.hasPrefix(id) }
+    guard matches.count == 1, let only = matches.first, !id.isEmpty else {
+      throw NoteStoreError.noSuchVersion(note: note.name, id: id, available: all.map(\.id))
+    }
+    return only
+  }
+
+  /// The body of one version of a note.
+  public func body(of note: NotePath, version id: String) throws -> AttributedText {
+    let version = try version(id, of: note)
+    guard let tree = version.tree else {
+      throw NoteStoreError.noSuchVersion(note: note.name, id: id, available: [])
+    }
+    guard let text = try git("reading version \(id)", {
+      try repository.treeEntry(atPath: NotePackage.textFileName, inTree: tree)
+    }) else {
+      throw NoteStoreError.malformedPackage(note: note.name, reason: "version \(id) has no \(NotePackage.textFileName)")
+    }
+    do {
+      return try RTFReader().read(try repository.blobData(text.id)).text
+    } catch {
+      throw NoteStoreError.cannotLoadText(note: note.name, underlying: error)
+    }
+  }
+
+  /// Resolves a note's conflict: puts the chosen version in the tree, removes the
+  /// record and commits with trailers saying how (`Resolution: keep-mine`,
+  /// `Resolved-Versions: …`). The next sync carries it to every device.
+  ///
+  /// - Returns: the version kept.
+  /// - Throws: `NoteStoreError.noConflict`, `.ambiguousResolution` (keep-theirs with
+  ///   several other versions), `.noSuchVersion`.
+  @discardableResult
+  public func resolveConflict(_ note: NotePath, _ resolution: ConflictResolution) throws -> NoteVersion {
+    try withWriteLock {
+      try refuseUnsavedChanges(note)
+      guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
+      let versions = record.versions.map { version(from: $0, current: record.current) }
+      let chosen: NoteVersion
+      switch resolution {
+      case .keepCurrent:
+        guard let current = versions.first(where: \.isCurrent) else { throw NoteStoreError.noConflict(note: note.name) }
+        chosen = current
+      case .keepMine:
+        guard let mine = versions.filter({ $0.device == device.rawValue }).max(by: { $0.modificationDate < $1.modificationDate })
+        else { throw NoteStoreError.noVersionFromDevice(note: note.name, device: device.rawValue) }
+        chosen = mine
+      case .keepTheirs:
+        let theirs = versions.filter { $0.device != device.rawValue }
+        guard theirs.count == 1, let only = theirs.first else {
+          throw NoteStoreError.ambiguousResolution(note: note.name, versions: versions.map { "\($0.id) (\($0.device))" })
+        }
+        chosen = only
+      case .version(let id):
+        chosen = try version(id, of: note)
+      }
+      let recordPath = try ConflictRecord.path(for: note.path)
+      var updates: [TreeUpdate] = [.remove(path: recordPath)]
+      if let tree = chosen.tree {
+        updates.append(.upsert(path: note.path, id: tree, mode: .tree))
+      } else {
+        updates.append(.remove(path: note.path))
+      }
+      let how = resolution.trailer
+      try commitChange(
+        updates,
+        message: CommitMessage(
+          summary: "Resolve conflict in \(note.name): \(how.replacingOccurrences(of: "-", with: " "))",
+          device: device, notes: [note.path],
+          extraTrailers: [
+            (key: "Resolution", value: how), (key: "Resolved-Version", value: chosen.id),
+            (key: "Resolved-Versions", value: record.versions.map(\.id).joined(separator: ", ")),
+          ]),
+        checkoutPaths: [note.path, recordPath])
+      return chosen
+    }
+  }
+
+  /// `NSFileVersion.replaceItem(at:)`: makes a version (any, from history too) the
+  /// note's content in a new commit; the history keeps the rest.
+  public func replace(_ note: NotePath, with versionID: String) throws {
+    let chosen = try version(versionID, of: note)
+    if try conflictRecord(for: note) != nil {
+      try resolveConflict(note, .version(chosen.id))
+      return
+    }
+    try withWriteLock {
+      try refuseUnsavedChanges(note)
+      let update: TreeUpdate = chosen.tree.map { .upsert(path: note.path, id: $0, mode: .tree) } ?? .remove(path: note.path)
+      try commitChange(
+        [update],
+        message: CommitMessage(
+          summary: "Restore \(note.name) to version \(chosen.id)", device: device, notes: [note.path],
+          extraTrailers: [(key: "Restored-Version", value: chosen.id)]),
+        checkoutPaths: [note.path])
+    }
+  }
+
+  /// `NSFileVersion.removeOtherVersionsOfItem`: keeps the current version and drops
+  /// the unresolved ones (the history keeps them).
+  public func removeOtherVersions(of note: NotePath) throws {
+    if try conflictRecord(for: note) != nil { try resolveConflict(note, .keepCurrent) }
+  }
+}

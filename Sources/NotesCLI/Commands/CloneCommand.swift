@@ -1,0 +1,36 @@
+import NoteStore
+
+enum CloneCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "clone", abstract: "Make this machine a device of an existing store.",
+    discussion: """
+      Fetches every device branch from URL (a path, file://, git://, ssh://, user@host:path \
+      or http(s)://) into DIR (default: the repository's name) and starts this device's \
+      branch from their merge. The remote is called origin.
+      """,
+    arguments: [
+      ArgumentSpec(name: "url", help: "Where the store lives."),
+      ArgumentSpec(name: "dir", help: "Where to put it.", isOptional: true),
+    ],
+    options: [
+      OptionSpec(long: "device", short: "d", valueName: "NAME", help: "This device's name (default: the host name)."),
+      OptionSpec(long: "timeout", valueName: "SECONDS", help: "Give up after SECONDS without progress (default 60)."),
+    ],
+    examples: ["notes clone ssh://server/srv/notes.git ~/Notes --device phone", "notes clone /mnt/usb/notes.git"])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let url = arguments.argument("url") ?? ""
+    let directory = arguments.argument("dir") ?? defaultDirectory(for: url)
+    let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
+    let timeout = try SyncCommand.timeout(arguments)
+    let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
+    context.out("Cloned \(url) into \(store.root) as device \(store.device)\n")
+  }
+
+  /// `host:path/notes.git` → `notes`.
+  static func defaultDirectory(for url: String) -> String {
+    var last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "notes"
+    if last.hasSuffix(".git") { last.removeLast(4) }
+    return last.isEmpty ? "notes" : last
+  }
+}

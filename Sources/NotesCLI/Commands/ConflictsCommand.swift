@@ -1,0 +1,60 @@
+import Foundation
+import NoteStore
+
+enum ConflictsCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "conflicts", abstract: "List notes with unresolved conflict versions.",
+    discussion: "Resolve one with `notes resolve NOTE --keep-mine | --keep-theirs | --version ID`.",
+    arguments: [ArgumentSpec(name: "note", help: "Only this note.", isOptional: true)],
+    options: [OptionSpec(long: "json", help: "Print [{note, current, versions: [{id, device, modified, current}]}].")],
+    examples: ["notes conflicts", "notes conflicts Shopping --json"])
+
+  private struct Entry: Encodable {
+    struct Version: Encodable {
+      var id: String
+      var device: String
+      var modified: Date
+      var current: Bool
+    }
+    var note: String
+    var current: String
+    var versions: [Version]
+  }
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let store = try context.openStore()
+    var conflicts = try store.conflicts()
+    if let query = arguments.argument("note") {
+      let note = try store.resolveNote(query, relativeTo: context.currentDirectory)
+      conflicts = conflicts.filter { $0.note == note.name }
+    }
+    if arguments.flag("json") {
+      let entries = conflicts.map { conflict in
+        Entry(
+          note: conflict.note, current: conflict.current,
+          versions: conflict.versions.map {
+            Entry.Version(id: $0.id, device: $0.device, modified: $0.modificationDate, current: $0.isCurrent)
+          })
+      }
+      context.out(try JSONOutput.encode(entries) + "\n")
+      return
+    }
+    if conflicts.isEmpty {
+      context.say("No conflicts.\n")
+      return
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    var text = ""
+    for conflict in conflicts {
+      text += "\(conflict.note)\n"
+      for version in conflict.versions.sorted(by: { $0.modificationDate > $1.modificationDate }) {
+        let mark = version.isCurrent ? "*" : " "
+        let what = version.isDeletion ? "deleted" : "edited"
+        text += "  \(mark) \(version.id)  \(version.device)  \(formatter.string(from: version.modificationDate))  \(what)\n"
+      }
+    }
+    context.out(text)
+    context.say("* is the current version. Resolve with `notes resolve NOTE --keep-mine`, `--keep-theirs` or `--version ID`.\n")
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import NoteStore
+
+enum SyncCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "sync", abstract: "Fetch, merge and push: bring every device's changes together.",
+    discussion: """
+      Commits unsaved changes, fetches every device branch from each remote (or REMOTE), \
+      merges the other devices' changes into this device's branch in name order, checks \
+      out the result and pushes this device's branch (never forced). Notes changed on two \
+      devices are merged when the changes touch different files; otherwise every version \
+      is kept and the note is in conflict (see `notes conflicts`). A remote that fails is \
+      reported and the others still sync (exit code 3).
+      """,
+    arguments: [ArgumentSpec(name: "remote", help: "Sync with this remote only.", isOptional: true)],
+    options: [
+      OptionSpec(
+        long: "policy", valueName: "POLICY", allowedValues: ["merge", "ask", "latest"],
+        help: "For notes changed on both sides: merge (default), ask (always a conflict), latest (newest wins)."),
+      OptionSpec(long: "dry-run", short: "n", help: "Fetch and report what would happen; change nothing else."),
+      OptionSpec(long: "no-push", help: "Stop after merging and checking out."),
+      OptionSpec(long: "allow-mass-delete", help: "Allow a merge that deletes more than 20 notes and more than half of them."),
+      OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60)."),
+      OptionSpec(long: "json", help: "Print {remotes, merged, fastForwarded, conflicts, changed}."),
+    ],
+    examples: ["notes sync", "notes sync origin --dry-run", "notes sync --policy latest --json"],
+    writesToStore: true)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let store = try context.openStore()
+    var options = SyncOptions()
+    options.remote = arguments.argument("remote")
+    options.policy = arguments.value("policy").flatMap(ConflictPolicy.init(rawValue:))
+    options.dryRun = arguments.flag("dry-run")
+    options.noPush = arguments.flag("no-push")
+    options.allowMassDelete = arguments.flag("allow-mass-delete")
+    options.timeout = try timeout(arguments)
+    if context.terminal.stderrIsTTY && !context.globals.quiet {
+      options.progress = { line in OutputStreams.writeErr("\r\(line)\u{1B}[K") }
+    }
+    let report = try store.sync(options)
+    if context.terminal.stderrIsTTY && options.progress != nil { OutputStreams.writeErr("\r\u{1B}[K") }
+    try print(report, dryRun: options.dryRun, json: arguments.flag("json"), context: context)
+    if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
+  }
+
+  /// `--timeout SECONDS`, 60 by default.
+  static func timeout(_ arguments: ParsedArguments) throws -> Double {
+    guard let text = arguments.value("timeout") else { return 60 }
+    guard let value = Double(text), value > 0 else {
+      throw UsageError.invalidValue(value: text, option: "--timeout", allowed: [], commandPath: arguments.commandPath)
+    }
+    return value
+  }
+
+  static func print(_ report: SyncReport, dryRun: Bool, json: Bool, context: CommandContext) throws {
+    if json {
+      context.out(try JSONOutput.encode(report) + "\n")
+      return
+    }
+    var lines: [String] = []
+    for remote in report.remotes {
+      if let error = remote.error {
+        lines.append("\(remote.name): \(error)")
+      } else {
+        lines.append("\(remote.name): fetched" + (remote.pushed ? ", pushed" : dryRun ? " (dry run: nothing pushed)" : ""))
+      }
+    }
+    let would = dryRun ? "would be " : ""
+    if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(report.fastForwarded.joined(separator: ", "))") }
+    if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(report.merged.joined(separator: ", "))") }
+    if !report.changed.isEmpty { lines.append("Changed \(would.isEmpty ? "" : "(would be) ")notes: \(report.changed.joined(separator: ", "))") }
+    if report.merged.isEmpty && report.fastForwarded.isEmpty { lines.append("Already up to date.") }
+    if !report.conflicts.isEmpty {
+      lines.append(
+        "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s") in conflict: "
+          + report.conflicts.joined(separator: ", ") + "; see `notes conflicts`")
+    }
+    context.say(lines.joined(separator: "\n") + "\n")
+  }
+}
+
+enum FetchCommand: NotesCommand {
+  static let spec = CommandSpec(
+    name: "fetch", abstract: "Download other devices' changes without merging them.",
+    discussion: "Afterwards `notes list` shows notes with newer versions as incoming, and new notes as new; `notes sync` merges them.",
+    arguments: [ArgumentSpec(name: "remote", help: "Fetch from this remote only.", isOptional: true)],
+    options: [OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60).")],
+    examples: ["notes fetch", "notes fetch origin"])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let report = try context.openStore().fetch(remote: arguments.argument("remote"), timeout: SyncCommand.timeout(arguments))
+    for remote in report.remotes {
+      context.say(remote.error.map { "\(remote.name): \($0)\n" } ?? "\(remote.name): fetched\n")
+    }
+    if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
+  }
+}

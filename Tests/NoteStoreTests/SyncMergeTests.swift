@@ -1,0 +1,211 @@
+import Foundation
+import Git
+import RichText
+import Testing
+
+@testable import NoteStore
+
+@Suite("Merging device branches")
+struct SyncMergeTests {
+  private func note(_ store: Store, _ name: String) throws -> NotePath { try store.resolveNote(name) }
+  private func text(_ store: Store, _ name: String) throws -> String { try store.body(of: try note(store, name)).plainText }
+
+  @Test("a device that only fetched changes fast-forwards")
+  func fastForward() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["phone"].createNote(title: "Groceries", content: .plainText("milk"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.fastForwarded == ["phone"])
+    #expect(report.merged.isEmpty)
+    #expect(report.changed == ["Groceries"])
+    #expect(try text(try group["laptop"], "Groceries") == "milk")
+    #expect(try group["laptop"].unsavedChanges().isEmpty)
+  }
+
+  @Test("edits to different notes merge without conflict, in a merge commit with both parents")
+  func disjointEdits() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "A", content: .plainText("from laptop"))
+    try group["phone"].createNote(title: "B", content: .plainText("from phone"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.merged == ["phone"])
+    #expect(report.conflicts.isEmpty)
+    let laptop = try group["laptop"]
+    #expect(try text(laptop, "A") == "from laptop")
+    #expect(try text(laptop, "B") == "from phone")
+    let head = try #require(try laptop.headCommit())
+    let commit = try laptop.repository.commit(head)
+    #expect(commit.parents.count == 2)
+    #expect(commit.summary == "Merge changes from phone")
+  }
+
+  @Test("changes to different files of one package merge; the same body changed on both sides is a conflict")
+  func packageFiles() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Trip", content: .plainText("plan"))
+    try group.sync("laptop", into: "phone")
+    let phone = try group["phone"]
+    let file = try group.directory.write("ticket.pdf", Array("%PDF-1.4 ticket".utf8))
+    try phone.attach(files: [file], to: try note(phone, "Trip"))
+    try laptop.writeBody(of: try note(laptop, "Trip"), content: .plainText("plan, packed"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts.isEmpty)
+    #expect(try laptop.attachments(of: try note(laptop, "Trip")).map(\.name) == ["ticket.pdf"])
+    #expect(try text(laptop, "Trip") == "plan, packed")
+
+    try group.sync("laptop", into: "phone")
+    try phone.writeBody(of: try note(phone, "Trip"), content: .plainText("plan by phone"))
+    Thread.sleep(forTimeInterval: 1.1)
+    try laptop.writeBody(of: try note(laptop, "Trip"), content: .plainText("plan by laptop"))
+    let conflicted = try group.sync("phone", into: "laptop")
+    #expect(conflicted.conflicts == ["Trip"])
+    let conflicts = try laptop.conflicts()
+    #expect(conflicts.count == 1)
+    let versions = try #require(conflicts.first).versions
+    #expect(Set(versions.map(\.device)) == ["laptop", "phone"])
+    #expect(versions.first { $0.isCurrent }?.device == "laptop", "the newest version is current")
+    #expect(try text(laptop, "Trip") == "plan by laptop")
+  }
+
+  @Test("two devices that merge the same two tips make byte-identical trees")
+  func deterministic() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Shared", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "Shared"), content: .plainText("laptop edit"))
+    try group["laptop"].createNote(title: "Only laptop", content: .plainText("x"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "Shared"), content: .plainText("phone edit"))
+    try group["phone"].createNote(title: "Only phone", content: .plainText("y"))
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("laptop", into: "phone")
+    _ = try group["laptop"].mergeFetched()
+    _ = try group["phone"].mergeFetched()
+    #expect(try group.tree("laptop") == group.tree("phone"))
+    // Their merge commits differ, but merging them again is clean and changes nothing.
+    let again = try group.sync("phone", into: "laptop")
+    #expect(again.changed.isEmpty)
+    #expect(try group["laptop"].conflicts().count == 1)
+  }
+
+  @Test("a deletion on one side and an edit on the other keeps the note and records a conflict")
+  func deleteVersusEdit() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Draft", content: .plainText("v1"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].deleteNote(try note(try group["laptop"], "Draft"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "Draft"), content: .plainText("v2"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts == ["Draft"])
+    let laptop = try group["laptop"]
+    #expect(try text(laptop, "Draft") == "v2")
+    let versions = try laptop.unresolvedConflictVersions(of: try note(laptop, "Draft"))
+    #expect(versions.contains { $0.isDeletion && $0.device == "laptop" })
+  }
+
+  @Test("an attachment added under the same name with different content on both sides is a conflict")
+  func attachmentClash() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Pics", content: .plainText("p"))
+    try group.sync("laptop", into: "phone")
+    let first = try group.directory.write("a.png", [1, 2, 3])
+    try group["laptop"].attach(files: [first], to: try note(try group["laptop"], "Pics"))
+    try FileManager.default.createDirectory(atPath: group.directory.path + "/b", withIntermediateDirectories: true)
+    let other = try group.directory.write("b/a.png", [4, 5, 6])
+    try group["phone"].attach(files: [other], to: try note(try group["phone"], "Pics"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts == ["Pics"])
+  }
+
+  @Test("resolving keeps the chosen version, removes the record and says how in trailers; the next sync carries it")
+  func resolve() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("mine"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("theirs"))
+    try group.sync("phone", into: "laptop")
+    let laptop = try group["laptop"]
+    let kept = try laptop.resolveConflict(try note(laptop, "N"), .keepTheirs)
+    #expect(kept.device == "phone")
+    #expect(try text(laptop, "N") == "theirs")
+    #expect(try laptop.conflicts().isEmpty)
+    let head = try laptop.repository.commit(try #require(try laptop.headCommit()))
+    #expect(head.trailers.contains(Trailer(key: "Resolution", value: "keep-theirs")))
+    #expect(head.trailers.contains(Trailer(key: "Device", value: "laptop")))
+    try group.sync("laptop", into: "phone")
+    #expect(try group["phone"].conflicts().isEmpty)
+    #expect(try text(try group["phone"], "N") == "theirs")
+    #expect(try group.tree("laptop") == group.tree("phone"))
+  }
+
+  @Test("three devices can hold three versions of one note, and keep-theirs then asks for a version")
+  func threeVersions() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group.sync("laptop", into: "tablet")
+    for device in ["laptop", "phone", "tablet"] {
+      try group[device].writeBody(of: try note(try group[device], "N"), content: .plainText("by \(device)"))
+    }
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("tablet", into: "laptop")
+    _ = try group["laptop"].mergeFetched()
+    let laptop = try group["laptop"]
+    let conflict = try #require(try laptop.conflicts().first)
+    #expect(Set(conflict.versions.map(\.device)) == ["laptop", "phone", "tablet"])
+    #expect(throws: NoteStoreError.self) { try laptop.resolveConflict(try note(laptop, "N"), .keepTheirs) }
+    let tablet = try #require(conflict.versions.first { $0.device == "tablet" })
+    try laptop.resolveConflict(try note(laptop, "N"), .version(String(tablet.id.prefix(6))))
+    #expect(try text(laptop, "N") == "by tablet")
+  }
+
+  @Test("under the latest policy the newest version wins and no conflict is recorded")
+  func latestPolicy() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("older"))
+    Thread.sleep(forTimeInterval: 1.1)
+    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("newer"))
+    let report = try group.sync("phone", into: "laptop", policy: .latest)
+    #expect(report.conflicts.isEmpty)
+    #expect(try text(try group["laptop"], "N") == "newer")
+  }
+
+  @Test("a merge that would delete most notes is refused unless allowed")
+  func massDelete() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].importNotes((0..<30).map { (title: "N\($0)", content: NoteContent.plainText("\($0)")) })
+    try group.sync("laptop", into: "phone")
+    for index in 0..<25 { try group["phone"].deleteNote(try note(try group["phone"], "N\(index)")) }
+    try group["laptop"].createNote(title: "Extra", content: .plainText("keeps the histories apart"))
+    let before = try group.tree("laptop")
+    #expect(throws: NoteStoreError.self) { try group.sync("phone", into: "laptop") }
+    #expect(try group.tree("laptop") == before)
+    var options = SyncOptions()
+    options.allowMassDelete = true
+    _ = try group["laptop"].mergeFetched(options)
+    #expect(try group["laptop"].notes().count == 6)
+  }
+
+  @Test("criss-cross merges converge without new conflicts")
+  func crissCross() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "A", content: .plainText("a"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].createNote(title: "L", content: .plainText("l"))
+    try group["phone"].createNote(title: "P", content: .plainText("p"))
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("laptop", into: "phone")
+    _ = try group["laptop"].mergeFetched()
+    _ = try group["phone"].mergeFetched()
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "A"), content: .plainText("a2"))
+    try group["phone"].createNote(title: "Q", content: .plainText("q"))
+    try group.sync("phone", into: "laptop")
+    try group.sync("laptop", into: "phone")
+    #expect(try group["laptop"].conflicts().isEmpty)
+    #expect(try group.tree("laptop") == group.tree("phone"))
+    #expect(try text(try group["phone"], "A") == "a2")
+  }
+}

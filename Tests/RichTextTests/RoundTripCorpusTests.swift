@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// Writing what the reader read from real files, and rewriting the writer's own files.
+@Suite("RTF round trip of files")
+struct RoundTripCorpusTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+  /// Every `.rtf` of the reader's corpus (`Tests/RichTextTests/Corpus/`).
+  static let corpusFiles: [String] = {
+    let corpus = folder.appendingPathComponent("Corpus")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+    return files.filter { $0.hasSuffix(".rtf") }.sorted()
+  }()
+
+  @Test("writing a read file keeps its text and formatting", arguments: corpusFiles)
+  func corpusFile(_ name: String) throws {
+    let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent("Corpus/" + name)))
+    let reader = RTFReader()
+    let original = try reader.read(bytes).text
+    let written = RTFWriter().write(original)
+    #expect(written.allSatisfy { $0 < 0x80 }, "\(name): output is not 7-bit ASCII")
+    let reread = try reader.read(written).text
+    var expected = original
+    expected.document = RTFWriter.writtenDocumentAttributes(original.document)
+    #expect(reread == expected, "\(name): \(RoundTripPropertyTests.firstDifference(expected, reread))")
+    #expect(RTFWriter().write(reread) == written, "\(name): a second rewrite changed the bytes")
+  }
+
+  @Test("a file the writer produced is rewritten byte for byte", arguments: [
+    "every-attribute.rtf"
+  ])
+  func ownFile(_ name: String) throws {
+    let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent("__Snapshots__/" + name)))
+    let body = try RTFReader().read(bytes).text
+    #expect(RTFWriter().write(body) == bytes)
+  }
+
+  @Test("a TextEdit-style file of the writer keeps its header and body byte for byte")
+  func textEditStyleFile() throws {
+    var generator = RandomModelGenerator(seed: 1)
+    let changed = try (0..<50).filter { _ in
+      let bytes = RTFWriter().write(generator.body())
+      return RTFWriter().write(try RTFReader().read(bytes).text) != bytes
+    }
+    #expect(changed.isEmpty, "rewrites that changed bytes: cases \(changed)")
+  }
+}
