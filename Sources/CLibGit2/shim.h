@@ -37,4 +37,20 @@ typedef struct notes_deadline_stream {
   int s;
   void *context; /* a retained Swift object: the transfer session's clock */
 } notes_deadline_stream;
+
+/* The OpenSSH subtransport (Sources/Git/SSH). libgit2's struct comes first, so a pointer to
+   the libgit2 part is also a pointer to the whole; `box` is the retained Swift object behind it. */
+typedef struct notes_ssh_subtransport {
+  git_smart_subtransport parent;
+  void *box;
+} notes_ssh_subtransport;
+
+typedef struct notes_ssh_stream {
+  git_smart_subtransport_stream parent;
+  void *box;
+} notes_ssh_stream;
+/* glibc declares these only under _GNU_SOURCE, which the Swift importer does not define. */
+#include <spawn.h>
+extern int pipe2(int fds[2], int flags);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #endif
