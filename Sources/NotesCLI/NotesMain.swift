@@ -42,6 +42,18 @@ public enum NotesMain {
     examples: ["notes init ~/Notes --device laptop", "notes new Shopping --text 'Milk'", "notes list"],
     subcommands: topLevel)
 
+  /// Routes ssh remotes through the system's OpenSSH client (so `~/.ssh/config`, the
+  /// agent and `known_hosts` work as they do for git); where there is no `ssh`,
+  /// libgit2's own libssh2 transport stays. Prompts (passphrases, host keys) only
+  /// when standard input is a terminal.
+  public static func prepareTransports(interactive: Bool) {
+    do {
+      try Store.prepareNetwork(interactive: interactive)
+    } catch {
+      OutputStreams.writeErr("notes: warning: ssh remotes will use libssh2: \(error)\n")
+    }
+  }
+
   /// Runs `notes` with `arguments` (without the program name) and returns the exit
   /// code.
   public static func run(

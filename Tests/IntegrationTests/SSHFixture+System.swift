@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Git
+import Git
 
 /// A fixture that could not be set up.
 struct FixtureError: Error, CustomStringConvertible {

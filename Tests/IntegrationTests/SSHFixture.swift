@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Git
+import Git
 
 /// A real sshd on 127.0.0.1 (its own host key, public keys only) and the client files to reach
 /// it, all in one temporary directory that goes away with the fixture; sshd and any agent are

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Git
+import Git
 import Testing
 
 /// Fetch and push through the real OpenSSH client against a real sshd on 127.0.0.1.
@@ -65,7 +65,7 @@ struct SSHTransportTests {
     let client = try fixture.makeClientRepository("client")
     let error = try #require(throws: GitError.self) {
       try SSHTransport.withEnvironment(SSHFixture.cleanEnvironment) {
-        try client.fetchForTesting(url: fixture.url("server/notes.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"])
+        _ = try client.fetch(url: fixture.url("server/notes.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"], options: TransferOptions())
       }
     }
     #expect(error.code == .certificate)
@@ -84,7 +84,7 @@ struct SSHTransportTests {
     let client = try fixture.makeClientRepository("client")
     let error = try #require(throws: GitError.self) {
       try SSHTransport.withEnvironment(SSHFixture.cleanEnvironment) {
-        try client.pushForTesting(url: fixture.url("server/notes.git"), refspecs: ["refs/heads/main:refs/heads/main"])
+        try client.push(url: fixture.url("server/notes.git"), refspecs: ["refs/heads/main:refs/heads/main"], options: TransferOptions())
       }
     }
     #expect(error.code == .authentication)
@@ -115,9 +115,9 @@ struct SSHTransportTests {
     let client = try fixture.makeClientRepository("client", sshCommand: stall)
     let error = try #require(throws: GitError.self) {
       try SSHTransport.withEnvironment(SSHFixture.cleanEnvironment) {
-        try SSHTransport.withTimeout(1) {
-          try client.fetchForTesting(url: fixture.url("server/notes.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"])
-        }
+        _ = try client.fetch(
+          url: fixture.url("server/notes.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"],
+          options: TransferOptions(timeout: 1))
       }
     }
     #expect(error.message.contains("timed out"))
@@ -139,7 +139,7 @@ struct SSHTransportTests {
     let client = try fixture.makeClientRepository("client")
     let error = try #require(throws: GitError.self) {
       try SSHTransport.withEnvironment(SSHFixture.cleanEnvironment) {
-        try client.fetchForTesting(url: fixture.url("server/missing.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"])
+        _ = try client.fetch(url: fixture.url("server/missing.git"), refspecs: ["+refs/heads/*:refs/remotes/origin/*"], options: TransferOptions())
       }
     }
     #expect(error.message.contains("does not appear to be a git repository"))
@@ -173,8 +173,8 @@ struct SSHTransportTests {
       let id = try client.commitFile("a.txt", "hello over ssh")
       let other = try fixture.makeClientRepository("other", sshCommand: sshCommand)
       try SSHTransport.withEnvironment(environment) {
-        try client.pushForTesting(url: url, refspecs: ["refs/heads/main:refs/heads/main"])
-        try other.fetchForTesting(url: url, refspecs: ["+refs/heads/main:refs/remotes/origin/main"])
+        try client.push(url: url, refspecs: ["refs/heads/main:refs/heads/main"], options: TransferOptions())
+        _ = try other.fetch(url: url, refspecs: ["+refs/heads/main:refs/remotes/origin/main"], options: TransferOptions())
       }
       #expect(try server.referenceTarget("refs/heads/main") == id, sourceLocation: sourceLocation)
       #expect(try other.referenceTarget("refs/remotes/origin/main") == id, sourceLocation: sourceLocation)

@@ -68,8 +68,9 @@ final class TransferSession {
     func run() {
       withExtendedLifetime(self) {
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        // The OpenSSH transport keeps its own clock; give it this transfer's timeout.
         TransferClock.$current.withValue(self.clock) {
-          let result = call(&callbacks)
+          let result = SSHTransport.withTimeout(options.timeout) { call(&callbacks) }
           // Read libgit2's thread-local error at once, before anything else can replace it.
           if result < 0 { failure = GitError.last(result, function) }
         }
@@ -112,6 +113,10 @@ final class TransferSession {
     if let untrustedCertificate {
       return TransferError.certificateUntrusted(url: url, detail: untrustedCertificate)
     }
+    // SSH failures carry OpenSSH's (or libssh2's) own words and a hint of how to fix
+    // them (known_hosts, ssh-add); the https wording about CA files and credential
+    // helpers would mislead.
+    if error.category == .ssh { return error }
     if authenticationFailed || error.code == .authentication {
       return TransferError.authenticationFailed(url: url)
     }
