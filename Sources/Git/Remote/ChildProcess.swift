@@ -13,84 +13,60 @@ enum ChildProcess {
   static func run(
     _ arguments: [String], environment: [String: String], input: String, timeout: Double?
   ) -> (status: Int32, output: String)? {
-    var toChild: [Int32] = [-1, -1]
-    var fromChild: [Int32] = [-1, -1]
-    guard makePipe(&toChild) else { return nil }
-    guard makePipe(&fromChild) else {
-      close(toChild[0])
-      close(toChild[1])
-      return nil
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = (["env"] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    guard let pipes = try? ChildPipes() else { return nil }
+    let argv = (["env"] + arguments).map { strdup($0) }
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
     defer {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
-    close(toChild[0])
-    close(fromChild[1])
-    guard spawned == 0 else {
-      close(toChild[1])
-      close(fromChild[0])
+    let spawned = pipes.spawn(
+      "/usr/bin/env", arguments: argv.compactMap { $0.map { UnsafePointer($0) } },
+      environment: envp.compactMap { $0.map { UnsafePointer($0) } }, ownProcessGroup: false)
+    pipes.closeChildEnds()
+    guard case .success(let pid) = spawned else {
+      pipes.closeParentEnds()
       return nil
     }
     // Small input: it fits the pipe buffer, so this cannot block on a child that does not read.
     // A child that exits early makes this an EPIPE error (SIGPIPE is ignored by the `notes` main).
     let bytes = Array(input.utf8)
-    _ = bytes.withUnsafeBytes { write(toChild[1], $0.baseAddress, $0.count) }
-    close(toChild[1])
-    let output = readAll(fromChild[0], pid: pid, timeout: timeout)
-    close(fromChild[0])
+    _ = bytes.withUnsafeBytes { write(pipes.input, $0.baseAddress, $0.count) }
+    close(pipes.input)
+    let output = readAll(pipes.output, draining: pipes.errors, pid: pid, timeout: timeout)
+    close(pipes.output)
+    close(pipes.errors)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exited = (status & 0x7f) == 0
     return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
   }
 
-  /// A pipe whose ends are closed in other children (close-on-exec).
-  private static func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return true
-  }
-
-  private static func readAll(_ descriptor: Int32, pid: pid_t, timeout: Double?) -> String {
+  /// Reads `descriptor` to its end (and discards what the child writes on `errors`,
+  /// so it never blocks on a full pipe); past the deadline the child is killed.
+  private static func readAll(_ descriptor: Int32, draining errors: Int32, pid: pid_t, timeout: Double?) -> String {
     let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
     var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
+    var open: Set<Int32> = [descriptor, errors]
+    while !open.isEmpty {
       if let deadline, ContinuousClock.now >= deadline {
         kill(pid, SIGKILL)
         break
       }
-      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, 1, 100)
+      var entries = open.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&entries, nfds_t(entries.count), 100)
       if ready < 0 && errno != EINTR { break }
       if ready <= 0 { continue }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      data.append(contentsOf: buffer[0..<count])
+      for entry in entries where entry.revents != 0 {
+        let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        if count <= 0 {
+          open.remove(entry.fd)
+        } else if entry.fd == descriptor {
+          data.append(contentsOf: buffer[0..<count])
+        }
+      }
     }
     return String(decoding: data, as: UTF8.self)
   }

@@ -18,7 +18,7 @@ struct ChildPipes {
     do throws(GitError) {
       for _ in 0..<3 {
         var pair: [Int32] = [-1, -1]
-        guard pipe2(&pair, O_CLOEXEC) == 0 else { throw GitError.system("pipe2", "cannot create a pipe for ssh") }
+        guard pipe2(&pair, O_CLOEXEC) == 0 else { throw GitError.system("pipe2", "cannot create a pipe for a child process") }
         made += pair
       }
     } catch {
