@@ -125,3 +125,21 @@ struct StatusTests {
     }
   }
 }
+
+@Suite("Status limited to paths")
+struct StatusPathTests {
+  @Test("a status limited to a note folder sees that folder's changes and nothing else")
+  func limitedStatus() throws {
+    try withRepository { repository, directory, _ throws in
+      let first = try repository.commitFiles(["A.note/Text.rtf": "A1", "B.note/Text.rtf": "B1"], parent: nil)
+      try repository.checkout(tree: try repository.commit(first).tree, paths: nil, force: true)
+      try directory.write("repo/A.note/Text.rtf", "A2")
+      try directory.write("repo/B.note/Text.rtf", "B2")
+      try directory.write("repo/A.note/Attachments/new.txt", "new")
+      let limited = try repository.status(paths: ["A.note"])
+      #expect(limited.map(\.path) == ["A.note/Attachments/new.txt", "A.note/Text.rtf"])
+      #expect(try repository.status(paths: ["C.note"]).isEmpty)
+      #expect(try repository.status().count == 3)
+    }
+  }
+}

@@ -5,10 +5,14 @@ extension Repository {
   /// sorted by path. Untracked directories are listed file by file. Renames are detected
   /// between `HEAD` and the index only.
   ///
-  /// - Parameter includeUntracked: Whether to list files that are in the working directory only.
+  /// - Parameters:
+  ///   - includeUntracked: Whether to list files that are in the working directory only.
+  ///   - paths: Only these files or directories (matched literally, a directory covering
+  ///     everything below it), so a question about one note does not scan the whole tree;
+  ///     nil for everything.
   ///
   /// The corresponding libgit2 function is `git_status_list_new`.
-  public func status(includeUntracked: Bool = true) throws -> [StatusEntry] {
+  public func status(includeUntracked: Bool = true, paths: [String]? = nil) throws -> [StatusEntry] {
     var options = git_status_options()
     try check(
       git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
@@ -18,17 +22,22 @@ extension Repository {
     if includeUntracked {
       flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
     }
+    if paths != nil { flags |= GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue }
     options.flags = flags
-    let list = try OwnedHandle.make(
-      "git_status_list_new", keepAlive: self, release: { git_status_list_free($0) }
-    ) { git_status_list_new(&$0, pointer, &options) }
-    var entries: [StatusEntry] = []
-    for index in 0..<git_status_list_entrycount(list.pointer) {
-      // Borrowed from the list, alive while `list` is.
-      guard let raw = git_status_byindex(list.pointer, index)?.pointee,
-        let entry = Self.statusEntry(raw)
-      else { continue }
-      entries.append(entry)
+    let entries: [StatusEntry] = try withStrArray(paths ?? []) { array throws(GitError) in
+      if paths != nil { options.pathspec = array.pointee }
+      let list = try OwnedHandle.make(
+        "git_status_list_new", keepAlive: self, release: { git_status_list_free($0) }
+      ) { git_status_list_new(&$0, pointer, &options) }
+      var entries: [StatusEntry] = []
+      for index in 0..<git_status_list_entrycount(list.pointer) {
+        // Borrowed from the list, alive while `list` is.
+        guard let raw = git_status_byindex(list.pointer, index)?.pointee,
+          let entry = Self.statusEntry(raw)
+        else { continue }
+        entries.append(entry)
+      }
+      return entries
     }
     return entries.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
   }

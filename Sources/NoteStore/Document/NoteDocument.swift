@@ -147,7 +147,7 @@ public final class NoteDocument {
 
   private func currentStateOfStore() throws -> State {
     if try store.hasUnresolvedConflict(note) { return .inConflict }
-    if try store.unsavedNotePaths().contains(note.path) { return .editingDisabled }
+    if try store.unsavedNotePaths(among: [note.path]).contains(note.path) { return .editingDisabled }
     return .normal
   }
 }

@@ -49,9 +49,10 @@ extension Store {
     }
   }
 
-  /// Package paths with unsaved changes.
-  func unsavedNotePaths() throws -> Set<String> {
-    let entries = try git("reading the working tree status") { try repository.status() }
+  /// Package paths with unsaved changes, among `packages` when given (a status of
+  /// those folders only, not of the whole store).
+  func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
+    let entries = try git("reading the working tree status") { try repository.status(paths: packages) }
     return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }
 

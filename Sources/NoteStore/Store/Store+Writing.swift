@@ -173,7 +173,9 @@ extension Store {
   /// Throws when the note's package has edits in the working tree that are not
   /// committed, so a write never silently replaces them.
   func refuseUnsavedChanges(_ note: NotePath) throws {
-    if try unsavedNotePaths().contains(note.path) { throw NoteStoreError.unsavedChanges(note: note.name) }
+    if try unsavedNotePaths(among: [note.path]).contains(note.path) {
+      throw NoteStoreError.unsavedChanges(note: note.name)
+    }
   }
 }
 
