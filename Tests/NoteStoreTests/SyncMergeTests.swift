@@ -209,3 +209,25 @@ struct SyncMergeTests {
     #expect(try text(try group["phone"], "A") == "a2")
   }
 }
+
+@Suite("Merging renames")
+struct SyncRenameTests {
+  @Test("a note renamed on one device and edited on the other keeps the new name and the edit, on both devices")
+  func renameAndEdit() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("milk"))
+    try group.sync("laptop", into: "phone")
+    try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("milk and eggs"))
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("laptop", into: "phone")
+    let report = try laptop.mergeFetched()
+    _ = try phone.mergeFetched()
+    #expect(report.conflicts.isEmpty)
+    #expect(try laptop.notes().map(\.name) == ["Groceries"])
+    #expect(try laptop.body(of: try laptop.resolveNote("Groceries")).plainText == "milk and eggs")
+    #expect(try group.tree("laptop") == group.tree("phone"))
+  }
+}

@@ -47,10 +47,19 @@ struct TreeMerger {
 
   func merge(base: ObjectID?, baseCommit: ObjectID, mine: MergeSide, theirs: MergeSide) throws -> TreeMergeResult {
     let scanner = PackageScanner(repository: repository)
-    let basePackages = Dictionary(try packages(base, scanner), uniquingKeysWith: { first, _ in first })
-    let minePackages = Dictionary(try packages(mine.tree, scanner), uniquingKeysWith: { first, _ in first })
-    let theirPackages = Dictionary(try packages(theirs.tree, scanner), uniquingKeysWith: { first, _ in first })
-    var updates: [TreeUpdate] = []
+    let actualMine = Dictionary(try packages(mine.tree, scanner), uniquingKeysWith: { first, _ in first })
+    var basePackages = Dictionary(try packages(base, scanner), uniquingKeysWith: { first, _ in first })
+    var minePackages = actualMine
+    var theirPackages = Dictionary(try packages(theirs.tree, scanner), uniquingKeysWith: { first, _ in first })
+    // A note renamed on one side (same content under a new name) and edited on the
+    // other: follow the rename, so the edit lands under the new name.
+    for (from, to) in Self.renames(base: basePackages, side: minePackages, other: theirPackages) {
+      Self.move(from, to, in: &basePackages, &theirPackages)
+    }
+    for (from, to) in Self.renames(base: basePackages, side: theirPackages, other: minePackages) {
+      Self.move(from, to, in: &basePackages, &minePackages)
+    }
+    var result = minePackages
     var conflicts: [String] = []
     var recordUpdates: [String: [UInt8]] = [:]
 
@@ -60,26 +69,53 @@ struct TreeMerger {
       let t = theirPackages[path]
       if m == t || b == t { continue }
       if b == m {
-        updates.append(t.map { .upsert(path: path, id: $0, mode: .tree) } ?? .remove(path: path))
+        result[path] = t
         continue
       }
       switch try mergePackage(path, base: b, mine: m, theirs: t, mineSide: mine, theirSide: theirs) {
       case .clean(let tree):
-        if tree != m { updates.append(.upsert(path: path, id: tree, mode: .tree)) }
+        result[path] = tree
       case .conflict(let current, let record):
-        if current != m { updates.append(.upsert(path: path, id: current, mode: .tree)) }
+        result[path] = current
         conflicts.append(path)
         recordUpdates[try ConflictRecord.path(for: path)] = try record(baseCommit, mine, theirs).encoded()
       }
+    }
+    var updates: [TreeUpdate] = []
+    for path in Set(actualMine.keys).union(result.keys).sorted() where actualMine[path] != result[path] {
+      updates.append(result[path].map { .upsert(path: path, id: $0, mode: .tree) } ?? .remove(path: path))
     }
 
     updates += try mergeOtherFiles(base: base, mine: mine.tree, theirs: theirs.tree, records: recordUpdates)
     let tree = try repository.updatedTree(mine.tree, applying: updates)
     let resultPackages = Dictionary(try packages(tree, scanner), uniquingKeysWith: { first, _ in first })
-    let changed = Set(minePackages.keys).union(resultPackages.keys).filter { minePackages[$0] != resultPackages[$0] }
+    let changed = Set(actualMine.keys).union(resultPackages.keys).filter { actualMine[$0] != resultPackages[$0] }
     return TreeMergeResult(
       tree: tree, conflicts: conflicts.sorted(), changedPackages: changed.sorted(),
-      deletedPackages: minePackages.keys.filter { resultPackages[$0] == nil }.sorted())
+      deletedPackages: actualMine.keys.filter { resultPackages[$0] == nil }.sorted())
+  }
+
+  /// Exact renames on `side`: a package gone from `side` whose unchanged content
+  /// appears there under a new name, while `other` still has the old name and not
+  /// the new one. Sorted, so both devices follow the same renames.
+  static func renames(
+    base: [String: ObjectID], side: [String: ObjectID], other: [String: ObjectID]
+  ) -> [(from: String, to: String)] {
+    var added: [ObjectID: [String]] = [:]
+    for (path, tree) in side where base[path] == nil && other[path] == nil { added[tree, default: []].append(path) }
+    var pairs: [(from: String, to: String)] = []
+    for (path, tree) in base.sorted(by: { $0.key < $1.key }) where side[path] == nil && other[path] != nil {
+      guard let candidates = added[tree], candidates.count == 1, let target = candidates.first else { continue }
+      pairs.append((path, target))
+      added[tree] = nil
+    }
+    return pairs
+  }
+
+  /// Moves `from` to `to` in the base and in the other side.
+  static func move(_ from: String, _ to: String, in base: inout [String: ObjectID], _ other: inout [String: ObjectID]) {
+    base[to] = base.removeValue(forKey: from)
+    other[to] = other.removeValue(forKey: from)
   }
 
   private func packages(_ tree: ObjectID?, _ scanner: PackageScanner) throws -> [(String, ObjectID)] {
