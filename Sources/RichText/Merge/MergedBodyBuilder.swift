@@ -1,0 +1,127 @@
+/// Assembles a merged body: paragraphs copied whole, and word-merged pieces turned
+/// back into paragraphs, each conflict widened to whole paragraphs and shown between
+/// marker paragraphs with its alternatives highlighted.
+struct MergedBodyBuilder {
+  /// The background given to the runs of conflict alternatives (a soft yellow).
+  static let highlight = Color(red: 255, green: 236, blue: 139)
+
+  private(set) var paragraphs: [Paragraph] = []
+  private(set) var hunks: [ConflictHunk] = []
+  private let firstLabel: String
+  private let secondLabel: String
+
+  init(firstLabel: String, secondLabel: String) {
+    self.firstLabel = firstLabel
+    self.secondLabel = secondLabel
+  }
+
+  mutating func append(_ newParagraphs: some Sequence<Paragraph>) {
+    paragraphs.append(contentsOf: newParagraphs)
+  }
+
+  /// Appends merged pieces. A conflict takes in the rest of its paragraph on both
+  /// sides (the resolved tokens before it since the last break, and after it up to
+  /// the next resolved break); conflicts that meet in one paragraph become one hunk.
+  mutating func append(_ pieces: [MergedPiece], table: AttributeTable) {
+    var line: [MergedToken] = []
+    var hunk: (first: [MergedToken], second: [MergedToken])?
+    for piece in pieces {
+      switch piece {
+      case .token(let token):
+        if var open = hunk {
+          open.first.append(token)
+          open.second.append(token)
+          hunk = open
+          if token.style != nil {
+            appendHunk(open.first, open.second, table: table)
+            hunk = nil
+          }
+        } else if let style = token.style {
+          paragraphs.append(Self.paragraph(line, style: style, table: table))
+          line = []
+        } else {
+          line.append(token)
+        }
+      case .conflict(let first, let second):
+        if var open = hunk {
+          open.first += first
+          open.second += second
+          hunk = open
+        } else {
+          hunk = (line + first, line + second)
+          line = []
+        }
+      }
+    }
+    if let open = hunk { appendHunk(open.first, open.second, table: table) }
+    if !line.isEmpty { paragraphs.append(Self.paragraph(line, style: ParagraphStyle(), table: table)) }
+  }
+
+  private mutating func appendHunk(
+    _ first: [MergedToken], _ second: [MergedToken], table: AttributeTable
+  ) {
+    let firstParagraphs = Self.paragraphs(first, table: table)
+    let secondParagraphs = Self.paragraphs(second, table: table)
+    let start = paragraphs.count
+    paragraphs.append(Paragraph(text: "<<<<<<< " + firstLabel))
+    paragraphs += firstParagraphs.map(Self.highlighted)
+    paragraphs.append(Paragraph(text: "======="))
+    paragraphs += secondParagraphs.map(Self.highlighted)
+    paragraphs.append(Paragraph(text: ">>>>>>> " + secondLabel))
+    hunks.append(
+      ConflictHunk(
+        paragraphs: start..<paragraphs.count,
+        first: .init(label: firstLabel, text: firstParagraphs.map(\.text).joined(separator: "\n")),
+        second: .init(label: secondLabel, text: secondParagraphs.map(\.text).joined(separator: "\n"))))
+  }
+
+  /// Tokens split into paragraphs at their breaks; tokens after the last break make a
+  /// last paragraph with the style of the break before them.
+  private static func paragraphs(_ tokens: [MergedToken], table: AttributeTable) -> [Paragraph] {
+    var result: [Paragraph] = []
+    var line: [MergedToken] = []
+    var lastStyle = ParagraphStyle()
+    for token in tokens {
+      if let style = token.style {
+        result.append(paragraph(line, style: style, table: table))
+        lastStyle = style
+        line = []
+      } else {
+        line.append(token)
+      }
+    }
+    if !line.isEmpty { result.append(paragraph(line, style: lastStyle, table: table)) }
+    return result
+  }
+
+  private static func paragraph(
+    _ tokens: [MergedToken], style: ParagraphStyle, table: AttributeTable
+  ) -> Paragraph {
+    var runs: [TextRun] = []
+    var text = String.UnicodeScalarView()
+    var current: Int32 = -1
+    for token in tokens {
+      for (scalar, number) in zip(token.scalars, token.attributes) {
+        if number != current, current >= 0, !text.isEmpty {
+          runs.append(TextRun(text: String(text), attributes: table[current]))
+          text = String.UnicodeScalarView()
+        }
+        current = number
+        text.append(scalar)
+      }
+    }
+    if current >= 0, !text.isEmpty { runs.append(TextRun(text: String(text), attributes: table[current])) }
+    return Paragraph(runs: runs, style: style)
+  }
+
+  private static func highlighted(_ paragraph: Paragraph) -> Paragraph {
+    var result = paragraph
+    result.setRuns(
+      paragraph.runs.map { run in
+        var attributes = run.attributes
+        attributes.backgroundColor = highlight
+        return TextRun(text: run.text, attributes: attributes)
+      })
+    return result
+  }
+}
