@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job of NoteStore, scripted in a temporary directory: a bare git remote and
 # two devices (laptop and phone) that create, edit and attach notes, sync both ways,
-# edit one note on both, record the conflict, resolve it and end with the same text.
+# edit different lines of one note (merged by itself), then the same words (a conflict),
+# resolve it and end with the same text.
 # Every command is printed before it runs, with its output.
 # Usage: Scripts/demo.sh PATH-TO-notes
 set -euo pipefail
@@ -43,11 +44,19 @@ step notes -C phone sync
 step notes -C laptop sync
 step notes -C laptop list
 
-say "Both devices edit the same note; the laptop syncs first"
+say "Both devices edit different lines of the same note: the sync merges them by itself"
 step notes -C laptop write Shopping --text $'Milk\nEggs\nBread\nCoffee'
 step notes -C laptop sync
-sleep 1
 step notes -C phone write Shopping --text $'Oat milk\nEggs\nBread'
+step notes -C phone sync
+step notes -C phone show Shopping
+step notes -C laptop sync
+
+say "Both devices change the same words: that is a real conflict"
+step notes -C laptop write Shopping --text $'Oat milk\nEggs\nRye bread\nCoffee'
+step notes -C laptop sync
+sleep 1
+step notes -C phone write Shopping --text $'Oat milk\nEggs\nWhite bread\nCoffee'
 step notes -C phone sync
 
 say "Every version is kept; the newest is current, the other is a conflict version"

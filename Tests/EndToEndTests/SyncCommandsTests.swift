@@ -29,10 +29,22 @@ struct SyncCommandsTests {
     #expect(sandbox.notes("-C", laptop, "sync").status == 0)
     #expect(sandbox.notes("-C", laptop, "show", "Call Anna").stdout == "Friday\n")
 
+    // Edits to different paragraphs of one note merge by themselves.
     sandbox.notes("-C", laptop, "write", "Shopping", "--text", "Milk\nEggs\nBread")
     #expect(sandbox.notes("-C", laptop, "sync").status == 0)
-    Thread.sleep(forTimeInterval: 1.1)
     sandbox.notes("-C", phone, "write", "Shopping", "--text", "Oat milk\nEggs")
+    let clean = sandbox.notes("-C", phone, "sync", "--json")
+    let cleanReport = try #require(try JSONSerialization.jsonObject(with: clean.stdoutData) as? [String: Any])
+    #expect(cleanReport["conflicts"] as? [String] == [])
+    #expect(sandbox.notes("-C", phone, "show", "Shopping").stdout == "Oat milk\nEggs\nBread\n")
+    #expect(sandbox.notes("-C", laptop, "sync").status == 0)
+    #expect(sandbox.notes("-C", laptop, "show", "Shopping").stdout == "Oat milk\nEggs\nBread\n")
+
+    // Edits to the same words are a conflict: every version is kept.
+    sandbox.notes("-C", laptop, "write", "Shopping", "--text", "Oat milk\nEggs\nRye bread")
+    #expect(sandbox.notes("-C", laptop, "sync").status == 0)
+    Thread.sleep(forTimeInterval: 1.1)
+    sandbox.notes("-C", phone, "write", "Shopping", "--text", "Oat milk\nEggs\nWhite bread")
     let conflicted = sandbox.notes("-C", phone, "sync", "--json")
     #expect(conflicted.status == 0, "\(conflicted.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: conflicted.stdoutData) as? [String: Any])
@@ -54,10 +66,10 @@ struct SyncCommandsTests {
 
     let resolved = sandbox.notes("-C", phone, "resolve", "Shopping", "--keep-theirs")
     #expect(resolved.status == 0, "\(resolved.stderr)")
-    #expect(sandbox.notes("-C", phone, "show", "Shopping").stdout == "Milk\nEggs\nBread\n")
+    #expect(sandbox.notes("-C", phone, "show", "Shopping").stdout == "Oat milk\nEggs\nRye bread\n")
     #expect(sandbox.notes("-C", phone, "sync").status == 0)
     #expect(sandbox.notes("-C", laptop, "sync").status == 0)
-    #expect(sandbox.notes("-C", laptop, "show", "Shopping").stdout == "Milk\nEggs\nBread\n")
+    #expect(sandbox.notes("-C", laptop, "show", "Shopping").stdout == "Oat milk\nEggs\nRye bread\n")
     #expect(sandbox.notes("-C", laptop, "conflicts", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     let trailer = sandbox.git("log", "--format=%(trailers:key=Resolution,valueonly)", "-1", "--grep=Resolve", in: laptop).stdout
     #expect(trailer.contains("keep-theirs"))

@@ -36,7 +36,7 @@ struct SyncMergeTests {
     let head = try #require(try laptop.headCommit())
     let commit = try laptop.repository.commit(head)
     #expect(commit.parents.count == 2)
-    #expect(commit.summary == "Merge changes from phone")
+    #expect(commit.summary == "Merge changes to B from phone")
   }
 
   @Test("changes to different files of one package merge; the same body changed on both sides is a conflict")
@@ -66,6 +66,24 @@ struct SyncMergeTests {
     #expect(Set(versions.map(\.device)) == ["laptop", "phone"])
     #expect(versions.first { $0.isCurrent }?.device == "laptop", "the newest version is current")
     #expect(try text(laptop, "Trip") == "plan by laptop")
+  }
+
+  @Test("edits to different paragraphs of one body merge cleanly, the same on both devices")
+  func bodyMerge() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Plan", content: .plainText("Monday: gym\nTuesday: work\nWednesday: rest"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "Plan"), content: .plainText("Monday: swim\nTuesday: work\nWednesday: rest"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "Plan"), content: .plainText("Monday: gym\nTuesday: work\nWednesday: read"))
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("laptop", into: "phone")
+    let report = try group["laptop"].mergeFetched()
+    _ = try group["phone"].mergeFetched()
+    #expect(report.conflicts.isEmpty)
+    #expect(try text(try group["laptop"], "Plan") == "Monday: swim\nTuesday: work\nWednesday: read")
+    #expect(try group.tree("laptop") == group.tree("phone"))
+    let head = try group["laptop"].repository.commit(try #require(try group["laptop"].headCommit()))
+    #expect(head.summary == "Merge changes to Plan from phone")
   }
 
   @Test("two devices that merge the same two tips make byte-identical trees")

@@ -50,8 +50,12 @@ extension Store {
     if !result.conflicts.isEmpty {
       body = "Conflicts:\n" + result.conflicts.map { "  " + NotePath(packagePath: $0).name }.joined(separator: "\n")
     }
+    let summary =
+      result.changedPackages.count == 1
+      ? "Merge changes to \(NotePath(packagePath: result.changedPackages[0]).name) from \(device)"
+      : "Merge changes from \(device)"
     let message = CommitMessage(
-      summary: "Merge changes from \(device)", body: body, device: self.device,
+      summary: summary, body: body, device: self.device,
       notes: result.changedPackages, extraTrailers: [(key: "Merged-Device", value: device)])
     let signature = try authorSignature()
     let commit = try git("writing the merge commit") {

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import RichText
 
 /// One side of a merge: a commit and its tree.
 struct MergeSide {
@@ -25,8 +26,10 @@ struct TreeMergeResult {
 /// policy — never on which side is "mine" — so two devices that merge the same two
 /// tips produce the same tree, and their merge commits later merge cleanly:
 /// - a package changed on one side only takes that side;
-/// - changed on both: files changed on one side merge; a file changed differently on
-///   both sides is a clash (`QuickLook/` files never clash: derived data);
+/// - changed on both: files changed on one side merge; a body changed on both sides
+///   is merged three-way under the `merge` policy (clean when the edits do not
+///   overlap); any other file changed differently on both sides is a clash
+///   (`QuickLook/` files never clash: derived data);
 /// - a clash, or a deletion against an edit, is a conflict: the current version — the
 ///   newest non-deleted one by modification date, ties by device name — stays in the
 ///   tree and `.notes/conflicts/<id>.json` records every version. Under the `latest`
@@ -156,6 +159,12 @@ struct TreeMerger {
           if let pick, pick != m { updates.append(.upsert(path: file, id: pick.id, mode: pick.mode)) }
           continue
         }
+        if file == NotePackage.textFileName, policy == .merge, let m, let t,
+          let merged = try mergeBodies(path, base: b?.id, mine: m.id, theirs: t.id, mineSide: mineSide, theirSide: theirSide)
+        {
+          updates.append(.upsert(path: file, id: merged, mode: m.mode))
+          continue
+        }
         clashes.append(file)
       }
       if clashes.isEmpty {
@@ -176,6 +185,31 @@ struct TreeMerger {
   }
 
   private enum Side { case mine, theirs }
+
+  /// The three-way merge of a body changed on both sides: the merged body's blob when
+  /// the merge is clean, nil when it has overlapping edits (or a body is unreadable),
+  /// which makes the note a conflict. Formatting clashes go to the newer side, ties by
+  /// device name, so both devices write the same bytes.
+  private func mergeBodies(
+    _ path: String, base: ObjectID?, mine: ObjectID, theirs: ObjectID, mineSide: MergeSide, theirSide: MergeSide
+  ) throws -> ObjectID? {
+    let reader = RTFReader()
+    func body(_ id: ObjectID?) throws -> AttributedText? {
+      guard let id else { return AttributedText() }
+      return try? reader.read(try repository.blobData(id)).text
+    }
+    guard let baseText = try body(base), let mineText = try body(mine), let theirText = try body(theirs) else {
+      return nil
+    }
+    let mineOrigin = try history(path, mineSide.commit)
+    let theirOrigin = try history(path, theirSide.commit)
+    let merge = ThreeWayMerge(
+      base: baseText, mine: mineText, theirs: theirText,
+      mineInfo: MergeSideInfo(label: mineOrigin.device, date: mineOrigin.date),
+      theirInfo: MergeSideInfo(label: theirOrigin.device, date: theirOrigin.date))
+    guard case .clean(let merged) = merge.merge() else { return nil }
+    return try repository.createBlob(RTFWriter().write(merged))
+  }
 
   private func newestSide(_ path: String, mineSide: MergeSide, theirSide: MergeSide) throws -> Side {
     let mine = try history(path, mineSide.commit)
