@@ -20,6 +20,7 @@ public enum NotesMain {
     (["remote", "remove"], RemoteRemoveCommand.self), (["devices"], DevicesCommand.self),
     (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
+    (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
   ]
 
   /// The top-level specs, in help order.

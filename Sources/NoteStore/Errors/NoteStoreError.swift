@@ -63,6 +63,10 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case remoteExists(String)
   /// The remote's branch of this device is not in this device's history.
   case deviceNameInUse(device: String, remote: String)
+  /// The versions of a conflict cannot be merged.
+  case notMergeable(note: String, reason: String)
+  /// `resolve --done` while the text still has conflict markers.
+  case markersRemain(note: String, lines: Int)
   /// Two histories share no commit (two stores made by separate `notes init`).
   case unrelatedHistories
   /// A merge would delete more notes than the fail-safe allows.
@@ -137,6 +141,11 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "\(remote) has commits on devices/\(device) that this machine does not have: another machine "
         + "seems to use the device name \"\(device)\"; nothing was pushed and your commits stay here "
         + "(give one machine another name with `git config notes.device NAME` and a new `notes clone`)"
+    case .notMergeable(let note, let reason):
+      return "the versions of \"\(note)\" cannot be merged: \(reason)"
+    case .markersRemain(let note, let lines):
+      return "\"\(note)\" still has \(lines) conflict marker line\(lines == 1 ? "" : "s"); edit them away "
+        + "with `notes edit \(note)`, or resolve anyway with --force"
     case .unrelatedHistories:
       return "the histories share no commit: this store and the remote were made separately; "
         + "make a device with `notes clone URL` instead of `notes init`"

@@ -20,11 +20,14 @@ extension Store {
     try withWriteLock { try packNow() }
   }
 
-  /// Packs when loose objects pass `autoPackThreshold`, as `git gc --auto` does.
+  /// Packs when loose objects pass `autoPackThreshold` or `autoPackBytes`, as
+  /// `git gc --auto` does.
   /// Called after every commit, with the lock held.
   func packIfNeeded() throws {
     let statistics = try git("counting loose objects") { try repository.packStatistics() }
-    if statistics.looseObjects >= autoPackThreshold { _ = try packNow() }
+    if statistics.looseObjects >= autoPackThreshold || statistics.looseBytes >= autoPackBytes {
+      _ = try packNow()
+    }
   }
 
   private func packNow() throws -> PackReport {

@@ -23,6 +23,10 @@ public final class Store {
   public var onLockWait: (() -> Void)?
   /// How many loose objects trigger an automatic pack after a write.
   public var autoPackThreshold = 2_000
+  /// How many bytes of loose objects trigger an automatic pack after a write. Every
+  /// edit rewrites the folder trees above the note, so in a big flat store the bytes
+  /// pile up long before the count does.
+  public var autoPackBytes: Int64 = 16 << 20
 
   let repository: Repository
 

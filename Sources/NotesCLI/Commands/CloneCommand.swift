@@ -24,6 +24,7 @@ enum CloneCommand: NotesCommand {
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let timeout = try SyncCommand.timeout(arguments)
     let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
+    try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
     context.out("Cloned \(url) into \(store.root) as device \(store.device)\n")
   }
 

@@ -18,6 +18,7 @@ enum InitCommand: NotesCommand {
     let directory = context.absolute(arguments.argument("dir") ?? ".")
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let store = try Store.create(at: directory, device: device)
+    try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
     context.out("Created notes store in \(store.root) for device \(store.device)\n")
   }
 }

@@ -14,13 +14,23 @@ enum ResolveCommand: NotesCommand {
       OptionSpec(long: "keep-mine", help: "Keep this device's version."),
       OptionSpec(long: "keep-theirs", help: "Keep the other device's version."),
       OptionSpec(long: "version", valueName: "ID", help: "Keep the version with this id (see `notes conflicts`)."),
+      OptionSpec(long: "merge", help: "Merge the versions' text three-way."),
+      OptionSpec(long: "done", help: "Finish a --merge after editing the markers away."),
+      OptionSpec(long: "force", help: "With --done: resolve even though markers remain."),
       OptionSpec(long: "dry-run", short: "n", help: "Say which version would be kept; change nothing."),
     ],
-    examples: ["notes resolve Shopping --keep-mine", "notes resolve Shopping --version 3f2a9c"],
+    examples: [
+      "notes resolve Shopping --keep-mine", "notes resolve Shopping --version 3f2a9c",
+      "notes resolve Shopping --merge", "notes resolve Shopping --done",
+    ],
     writesToStore: true,
-    mutuallyExclusive: [["keep-mine", "keep-theirs", "version"]])
+    mutuallyExclusive: [["keep-mine", "keep-theirs", "version", "merge", "done"]])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+    if arguments.flag("merge") || arguments.flag("done") {
+      try runMerge(arguments, context: context)
+      return
+    }
     let resolution: ConflictResolution
     if arguments.flag("keep-mine") {
       resolution = .keepMine
@@ -29,7 +39,8 @@ enum ResolveCommand: NotesCommand {
     } else if let id = arguments.value("version") {
       resolution = .version(id)
     } else {
-      throw CommandFailure(message: "say which version to keep: --keep-mine, --keep-theirs or --version ID", exitCode: 2)
+      throw CommandFailure(
+        message: "say how to resolve: --keep-mine, --keep-theirs, --version ID or --merge", exitCode: 2)
     }
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
@@ -39,5 +50,29 @@ enum ResolveCommand: NotesCommand {
     }
     let kept = try store.resolveConflict(note, resolution)
     context.say("Resolved \(note.name): kept version \(kept.id) from \(kept.device); `notes sync` carries it to the other devices.\n")
+  }
+
+  private static func runMerge(_ arguments: ParsedArguments, context: CommandContext) throws {
+    let store = try context.openStore()
+    let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
+    if arguments.flag("dry-run") {
+      context.out("Would \(arguments.flag("done") ? "finish the merge of" : "merge the versions of") \(note.name)\n")
+      return
+    }
+    if arguments.flag("done") {
+      try store.finishMergeResolution(note, force: arguments.flag("force"))
+      context.say("Resolved \(note.name); `notes sync` carries it to the other devices.\n")
+      return
+    }
+    switch try store.mergeConflictVersions(note) {
+    case .resolved(let order):
+      context.say("Merged \(order.count) versions of \(note.name) (\(order.joined(separator: ", "))); resolved.\n")
+    case .markers(let hunks, let order):
+      context.say(
+        "Merged \(order.count) versions of \(note.name) (\(order.joined(separator: ", "))); \(hunks) place\(hunks == 1 ? "" : "s") "
+          + "changed on both sides are marked with <<<<<<< and >>>>>>>.\nEdit them (`notes edit \(note.name)`), "
+          + "then run `notes resolve \(note.name) --done`.\n")
+      throw SilentFailure(exitCode: 1)
+    }
   }
 }
