@@ -3,6 +3,7 @@
 //   notes-bench rtf [--no-soffice]          RTF read/write MB/s vs a byte copy and LibreOffice
 //   notes-bench edits STORE COUNT [SEED]    time per body edit (StoreBenchmarks)
 //   notes-bench make-store DIR NOTES        a store to run `edits` on
+//   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file
 //
 // Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
 // a new file with a static function, added to `groups` here.
@@ -13,6 +14,7 @@ let groups: [String: ([String]) throws -> Void] = [
   "rtf": { _ in RTFBenchmarks.run() },
   "edits": StoreBenchmarks.edits,
   "make-store": StoreBenchmarks.makeStore,
+  "merge": MergeBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -37,9 +37,12 @@ struct Diff3 {
   /// in git), and separated edits need at least one stable token between them.
   ///
   /// - Complexity: that of the two `TokenDiff`s (bounded by `costLimit`), then O(n).
-  init(base: [Int], mine: [Int], theirs: [Int], costLimit: Int = 1_000) {
-    let mineOf = Self.matchedIndices(TokenDiff(from: base, to: mine, costLimit: costLimit))
-    let theirsOf = Self.matchedIndices(TokenDiff(from: base, to: theirs, costLimit: costLimit))
+  ///   - weak: Tokens that alone do not make a stretch in common (whitespace): a
+  ///     stretch of only these between two changes of one side joins the changes, so
+  ///     two rewritten words do not look like two edits with a space kept between.
+  init(base: [Int], mine: [Int], theirs: [Int], costLimit: Int = 1_000, weak: Set<Int> = []) {
+    let mineOf = Self.matchedIndices(TokenDiff(from: base, to: mine, costLimit: costLimit), base, weak)
+    let theirsOf = Self.matchedIndices(TokenDiff(from: base, to: theirs, costLimit: costLimit), base, weak)
     self.mineOf = mineOf
     self.theirsOf = theirsOf
     // Base tokens matched on both sides, in order: the candidates for stable tokens.
@@ -77,9 +80,18 @@ struct Diff3 {
   }
 
   /// For each old token, the new token it was matched with.
-  private static func matchedIndices(_ diff: TokenDiff) -> [Int?] {
+  private static func matchedIndices(_ diff: TokenDiff, _ base: [Int], _ weak: Set<Int>) -> [Int?] {
     var result = [Int?](repeating: nil, count: diff.oldCount)
-    for match in diff.matches {
+    for (index, match) in diff.matches.enumerated() {
+      let changeBefore = index > 0 || match.old > 0 || match.new > 0
+      let changeAfter =
+        index < diff.matches.count - 1 || match.old + match.count < diff.oldCount
+        || match.new + match.count < diff.newCount
+      if changeBefore && changeAfter && !weak.isEmpty
+        && base[match.old..<(match.old + match.count)].allSatisfy({ weak.contains($0) })
+      {
+        continue
+      }
       for offset in 0..<match.count { result[match.old + offset] = match.new + offset }
     }
     return result

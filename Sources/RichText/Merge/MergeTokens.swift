@@ -31,6 +31,8 @@ struct FlatSide {
   private(set) var paragraphOf: [Int32] = []
   /// The paragraphs' styles, in order.
   private(set) var styles: [ParagraphStyle] = []
+  /// The interned numbers of this side's whitespace tokens.
+  private(set) var whitespaceIDs = Set<Int>()
 
   /// The interned number of every terminator; no text token is empty, so the empty
   /// slice, interned first, can never collide with one.
@@ -53,7 +55,9 @@ struct FlatSide {
       for token in WordTokenizer.tokens(of: Array(scalars[start...])) {
         let range = (token.range.lowerBound + start)..<(token.range.upperBound + start)
         tokens.append(range)
-        ids.append(interner.intern(scalars[range]))
+        let id = interner.intern(scalars[range])
+        ids.append(id)
+        if token.kind == .whitespace { whitespaceIDs.insert(id) }
         paragraphOf.append(paragraphIndex)
       }
       tokens.append(scalars.count..<(scalars.count + 1))

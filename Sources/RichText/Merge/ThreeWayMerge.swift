@@ -2,7 +2,8 @@
 /// ancestor, with diff3 semantics over words, paragraph breaks and formatting.
 ///
 /// Paragraphs are compared first: paragraphs only one side changed are taken from it,
-/// the same change on both sides is taken once. Paragraphs both sides changed are
+/// the same change on both sides is taken once, and changes to different paragraphs
+/// never conflict, even neighbouring ones. Paragraphs both sides changed are
 /// merged word by word (`WordTokenizer` tokens, `TokenDiff`): separated edits merge,
 /// edits to the same stretch (or insertions at the same point) conflict. Formatting
 /// merges per attribute: a format change and a text edit elsewhere both survive,
@@ -75,10 +76,10 @@ public struct ThreeWayMerge: Sendable {
     }
 
     var interner = TokenInterner<Paragraph>()
-    let diff3 = Diff3(
+    let chunks = Diff3.paragraphChunks(
       base: interner.intern(base.paragraphs), mine: interner.intern(mine.paragraphs),
       theirs: interner.intern(theirs.paragraphs), costLimit: costLimit)
-    for chunk in diff3.chunks {
+    for chunk in chunks {
       switch chunk.kind {
       case .stable, .mine, .same: builder.append(mine.paragraphs[chunk.mine])
       case .theirs: builder.append(theirs.paragraphs[chunk.theirs])

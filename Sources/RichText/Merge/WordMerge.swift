@@ -24,7 +24,9 @@ struct WordMerge {
     self.base = FlatSide(base, table: &table, interner: &interner)
     self.mine = FlatSide(mine, table: &table, interner: &interner)
     self.theirs = FlatSide(theirs, table: &table, interner: &interner)
-    diff3 = Diff3(base: self.base.ids, mine: self.mine.ids, theirs: self.theirs.ids, costLimit: costLimit)
+    diff3 = Diff3(
+      base: self.base.ids, mine: self.mine.ids, theirs: self.theirs.ids, costLimit: costLimit,
+      weak: self.base.whitespaceIDs)
     baseOfMine = Self.inverse(diff3.mineOf, count: self.mine.ids.count)
     baseOfTheirs = Self.inverse(diff3.theirsOf, count: self.theirs.ids.count)
     self.rule = rule
