@@ -20,12 +20,13 @@ extension Store {
     try withWriteLock { try packNow() }
   }
 
-  /// Packs when loose objects pass `autoPackThreshold` or `autoPackBytes`, as
-  /// `git gc --auto` does.
+  /// Packs when loose objects pass `autoPackThreshold` in number, or in bytes both
+  /// `autoPackMinimumBytes` and half the packed bytes, as `git gc --auto` does.
   /// Called after every commit, with the lock held.
   func packIfNeeded() throws {
     let statistics = try git("counting loose objects") { try repository.packStatistics() }
-    if statistics.looseObjects >= autoPackThreshold || statistics.looseBytes >= autoPackBytes {
+    let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 2)
+    if statistics.looseObjects >= autoPackThreshold || statistics.looseBytes >= byteLimit {
       _ = try packNow()
     }
   }

@@ -23,10 +23,12 @@ public final class Store {
   public var onLockWait: (() -> Void)?
   /// How many loose objects trigger an automatic pack after a write.
   public var autoPackThreshold = 2_000
-  /// How many bytes of loose objects trigger an automatic pack after a write. Every
-  /// edit rewrites the folder trees above the note, so in a big flat store the bytes
-  /// pile up long before the count does.
-  public var autoPackBytes: Int64 = 16 << 20
+  /// The least bytes of loose objects that trigger an automatic pack after a write;
+  /// above it, loose objects are packed once they reach half the size of the packs.
+  /// Every edit rewrites the folder trees above the note, so in a big flat store the
+  /// bytes pile up long before the count does; tying the trigger to the packed size
+  /// keeps the store within about twice what `git gc` would make of it.
+  public var autoPackMinimumBytes: Int64 = 1 << 20
 
   let repository: Repository
 
