@@ -57,14 +57,10 @@ enum MergeBenchmarks {
 /// Deterministic prose: words made of syllables (a large vocabulary, as real text has),
 /// paragraphs of 1–3 KB.
 struct ProseGenerator {
-  private var state: UInt64 = 0x4D45_5247_45
+  private var random = SeededGenerator(seed: 0x4D45_5247_45)
 
   private mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
+    Int(random.next() % UInt64(bound))
   }
 
   private static let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "de", "ba", "po", "gu", "fe", "ri"]

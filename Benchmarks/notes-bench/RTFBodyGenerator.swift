@@ -4,14 +4,10 @@ import RichText
 /// formatting, links, accented and non-Latin text, emoji, tabs and bullet lists.
 /// Deterministic (SplitMix64 from a fixed seed).
 struct RTFBodyGenerator {
-  private var state: UInt64 = 0x5EED
+  private var random = SeededGenerator(seed: 0x5EED)
 
   private mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
+    Int(random.next() % UInt64(bound))
   }
 
   private static let words = [

@@ -53,7 +53,8 @@ struct BenchmarkUsage: Error, CustomStringConvertible {
   init(_ message: String) { description = message }
 }
 
-/// SplitMix64: a small seeded generator, so runs are repeatable.
+/// SplitMix64: a small seeded generator, so runs are repeatable; every benchmark input
+/// is made with it.
 struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
   init(seed: UInt64) { state = seed }
