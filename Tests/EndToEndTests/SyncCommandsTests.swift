@@ -142,4 +142,19 @@ struct SyncCommandsTests {
     #expect(sandbox.notes("-C", twin, "show", "From twin").stdout == "2\n")
     _ = head
   }
+
+  @Test("a password written into a remote URL draws a warning and is never printed back")
+  func passwordInURL() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let added = sandbox.notes("-C", store, "remote", "add", "cloud", "https://alice:hunter2@127.0.0.1:9/notes.git")
+    #expect(added.status == 0)
+    #expect(added.stderr.contains("plain text"))
+    let listed = sandbox.notes("-C", store, "remote", "list")
+    #expect(listed.stdout.contains("alice:***@127.0.0.1"))
+    #expect(!listed.stdout.contains("hunter2"))
+    let sync = sandbox.notes("-C", store, "sync", "--timeout", "5")
+    #expect(sync.status == 3)
+    #expect(!sync.stderr.contains("hunter2"))
+  }
 }
