@@ -16,9 +16,12 @@ extension Repository {
 
   /// Moves the loose objects reachable from references and `HEAD` into a new pack (with
   /// deltas), then deletes every loose object that a pack now provably holds. Unreachable
-  /// loose objects stay. When more than ``maximumPackCount`` packs result, everything
-  /// reachable is repacked into one pack, and each old pack whose objects are all in it is
-  /// deleted.
+  /// loose objects stay. Small packs are then rolled up geometrically, as `git repack
+  /// --geometric=2` does: the smallest packs are combined until each remaining pack is at
+  /// least twice the size of all smaller ones together, so there are few packs and each
+  /// object is repacked only a logarithmic number of times. When more than
+  /// ``maximumPackCount`` packs remain anyway, everything reachable is repacked into one
+  /// pack, and each old pack whose objects are all in it is deleted.
   ///
   /// Run it while no other process writes to the repository (hold the app's lock).
   ///
@@ -39,6 +42,8 @@ extension Repository {
     }
     if packFiles().count > Self.maximumPackCount {
       try consolidatePacks()
+    } else {
+      try combineSmallPacks()
     }
     try reopenObjectDatabase()
     return try packStatistics()
@@ -91,6 +96,32 @@ extension Repository {
     for directory in Set(loose.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }) {
       rmdir(directory)  // only succeeds when empty, as `git prune-packed` does
     }
+  }
+
+  /// Combines the smallest packs into one (a geometric progression with factor 2) and
+  /// deletes them once the new pack provably holds all their objects.
+  private func combineSmallPacks() throws {
+    let packs = packFiles().filter { !$0.isKept }.sorted { ($0.size, $0.stem) < ($1.size, $1.stem) }
+    // Roll up from the smallest while the next pack is less than twice what is rolled up.
+    var rollUp = 0
+    var total: Int64 = 0
+    for pack in packs {
+      if rollUp > 0 && pack.size >= 2 * total { break }
+      total += pack.size
+      rollUp += 1
+    }
+    guard rollUp >= 2 else { return }
+    let small = Array(packs.prefix(rollUp))
+    let builder = try makePackBuilder()
+    let objects = try PackSet(indexPaths: small.map(\.indexPath)).allObjects()
+    for id in objects {
+      var oid = id.raw
+      try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
+    }
+    let newIndex = try writePack(builder)
+    let combined = try PackSet(indexPaths: [newIndex])
+    guard objects.allSatisfy({ combined.contains($0) }) else { return }
+    for pack in small where pack.indexPath != newIndex { removePack(pack) }
   }
 
   /// Repacks everything reachable into one pack; deletes old packs it fully covers.

@@ -21,11 +21,11 @@ extension Store {
   }
 
   /// Packs when loose objects pass `autoPackThreshold` in number, or in bytes both
-  /// `autoPackMinimumBytes` and half the packed bytes, as `git gc --auto` does.
+  /// `autoPackMinimumBytes` and an eighth of the packed bytes, as `git gc --auto` does.
   /// Called after every commit, with the lock held.
   func packIfNeeded() throws {
     let statistics = try git("counting loose objects") { try repository.packStatistics() }
-    let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 2)
+    let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 8)
     if statistics.looseObjects >= autoPackThreshold || statistics.looseBytes >= byteLimit {
       _ = try packNow()
     }

@@ -24,11 +24,12 @@ public final class Store {
   /// How many loose objects trigger an automatic pack after a write.
   public var autoPackThreshold = 2_000
   /// The least bytes of loose objects that trigger an automatic pack after a write;
-  /// above it, loose objects are packed once they reach half the size of the packs.
+  /// above it, loose objects are packed once they reach an eighth of the size of the
+  /// packs.
   /// Every edit rewrites the folder trees above the note, so in a big flat store the
   /// bytes pile up long before the count does; tying the trigger to the packed size
   /// keeps the store within about twice what `git gc` would make of it.
-  public var autoPackMinimumBytes: Int64 = 1 << 20
+  public var autoPackMinimumBytes: Int64 = 512 << 10
 
   let repository: Repository
 
