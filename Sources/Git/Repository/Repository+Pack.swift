@@ -98,14 +98,17 @@ extension Repository {
     }
   }
 
-  /// Combines the smallest packs into one (a geometric progression with factor 2) and
-  /// deletes them once the new pack provably holds all their objects.
+  /// Combines the smallest packs into one (a geometric progression with factor 2, the
+  /// largest pack excepted) and deletes them once the new pack provably holds all their
+  /// objects.
   private func combineSmallPacks() throws {
     let packs = packFiles().filter { !$0.isKept }.sorted { ($0.size, $0.stem) < ($1.size, $1.stem) }
     // Roll up from the smallest while the next pack is less than twice what is rolled up.
+    // The largest pack (the bulk of the history) is left alone: rewriting it on every
+    // roll-up would make some writes slow; ``maximumPackCount`` bounds the rest.
     var rollUp = 0
     var total: Int64 = 0
-    for pack in packs {
+    for pack in packs.dropLast() {
       if rollUp > 0 && pack.size >= 2 * total { break }
       total += pack.size
       rollUp += 1
