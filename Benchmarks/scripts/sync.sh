@@ -45,11 +45,11 @@ t0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; t1=$(now)
 "$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; t2=$(now)
 
 g0=$(now)
-git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/laptop
+git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
 git -C "$work/git-phone" push -q origin devices/phone
 g1=$(now)
 git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
-git -C "$work/git-laptop" push -q origin devices/laptop
+git -C "$work/git-laptop" push -q origin devices/bench
 g2=$(now)
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
