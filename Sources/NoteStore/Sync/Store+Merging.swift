@@ -42,9 +42,11 @@ extension Store {
     let result = try git("merging \(device)") {
       try merger.merge(base: baseTree, baseCommit: baseCommit, mine: mine, theirs: theirs)
     }
-    let notesBefore = try PackageScanner(repository: repository).packages(in: mine.tree).count
-    if !allowMassDelete && result.deletedPackages.count > 20 && result.deletedPackages.count * 2 > notesBefore {
-      throw NoteStoreError.massDelete(device: device, deleting: result.deletedPackages.count, of: notesBefore)
+    if !allowMassDelete && result.deletedPackages.count > 20 {
+      let notesBefore = try PackageScanner(repository: repository).packages(in: mine.tree).count
+      if result.deletedPackages.count * 2 > notesBefore {
+        throw NoteStoreError.massDelete(device: device, deleting: result.deletedPackages.count, of: notesBefore)
+      }
     }
     var body = ""
     if !result.conflicts.isEmpty {

@@ -91,7 +91,7 @@ struct TreeMerger {
 
     updates += try mergeOtherFiles(base: base, mine: mine.tree, theirs: theirs.tree, records: recordUpdates)
     let tree = try repository.updatedTree(mine.tree, applying: updates)
-    let resultPackages = Dictionary(try packages(tree, scanner), uniquingKeysWith: { first, _ in first })
+    let resultPackages = result
     let changed = Set(actualMine.keys).union(resultPackages.keys).filter { actualMine[$0] != resultPackages[$0] }
     return TreeMergeResult(
       tree: tree, conflicts: conflicts.sorted(), changedPackages: changed.sorted(),
