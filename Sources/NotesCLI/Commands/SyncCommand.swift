@@ -69,7 +69,11 @@ enum SyncCommand: NotesCommand {
     let would = dryRun ? "would be " : ""
     if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(report.fastForwarded.joined(separator: ", "))") }
     if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(report.merged.joined(separator: ", "))") }
-    if !report.changed.isEmpty { lines.append("Changed \(would.isEmpty ? "" : "(would be) ")notes: \(report.changed.joined(separator: ", "))") }
+    if !report.changed.isEmpty {
+      let shown = report.changed.prefix(10).joined(separator: ", ")
+      let more = report.changed.count > 10 ? " and \(report.changed.count - 10) more" : ""
+      lines.append("Changed \(would.isEmpty ? "" : "(would be) ")\(report.changed.count) note\(report.changed.count == 1 ? "" : "s"): \(shown)\(more)")
+    }
     if report.merged.isEmpty && report.fastForwarded.isEmpty { lines.append("Already up to date.") }
     if !report.conflicts.isEmpty {
       lines.append(
