@@ -76,7 +76,7 @@ struct NoteDocumentTests {
     try store.withWriteLock {
       let blob = try store.repository.createBlob(record)
       try store.commitChange(
-        [.upsert(path: ".notes/conflicts/a.json", id: blob, mode: .blob)],
+        [.upsert(path: try ConflictRecord.path(for: "Doc.note"), id: blob, mode: .blob)],
         message: CommitMessage(summary: "Record conflict", device: store.device), checkoutPaths: [".notes"])
     }
     let document = NoteDocument(store: store, note: note)

@@ -31,13 +31,15 @@ public enum NameSuggestions {
   }
 
   /// The candidates within `maxDistance` of `input` (case-insensitively), nearest
-  /// first, then by name; at most `limit`.
+  /// first, then by name; each candidate once, at most `limit`.
   public static func nearest(
-    to input: String, among candidates: [String], maxDistance: Int, limit: Int = 3
+    to input: String, among candidates: [String], maxDistance: Int, limit: Int = .max
   ) -> [String] {
     let lowered = input.lowercased()
+    var seen = Set<String>()
     return
       candidates
+      .filter { seen.insert($0).inserted }
       .map { (name: $0, distance: distance(lowered, $0.lowercased())) }
       .filter { $0.distance <= maxDistance }
       .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }

@@ -22,16 +22,22 @@ extension Store {
     let repository: Repository
     do {
       repository = try Repository.create(at: root, initialBranch: "devices/" + device.rawValue)
-      try repository.setConfig(deviceKey, to: device.rawValue)
-      try repository.setConfig("notes.format", to: formatVersion)
-      try repository.setConfig("core.precomposeUnicode", to: true)
-      try repository.setConfig("core.quotePath", to: false)
+      try configureNewRepository(repository, device: device)
     } catch {
       throw NoteStoreError.repository(operation: "creating the store at \(root)", underlying: error)
     }
     let store = Store(repository: repository, root: root, device: device)
     try store.withWriteLock { try store.writeInitialCommit() }
     return store
+  }
+
+  /// The local configuration of a new store (`init` or `clone`): its device and
+  /// format, Unicode file names as they are.
+  static func configureNewRepository(_ repository: Repository, device: DeviceName) throws {
+    try repository.setConfig(deviceKey, to: device.rawValue)
+    try repository.setConfig("notes.format", to: formatVersion)
+    try repository.setConfig("core.precomposeUnicode", to: true)
+    try repository.setConfig("core.quotePath", to: false)
   }
 
   /// Opens the store whose working tree is exactly `path`.

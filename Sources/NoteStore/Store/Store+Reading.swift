@@ -117,7 +117,7 @@ extension Store {
       throw NoteStoreError.ambiguousNote(query, candidates: prefixed.map(\.name))
     }
     let suggestions = NameSuggestions.nearest(
-      to: wanted, among: paths.map(\.name), maxDistance: max(3, wanted.count / 3))
+      to: wanted, among: paths.map(\.name), maxDistance: max(3, wanted.count / 3), limit: 3)
     throw NoteStoreError.noSuchNote(query, suggestions: suggestions)
   }
 

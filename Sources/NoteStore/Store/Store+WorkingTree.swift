@@ -70,20 +70,19 @@ extension Store {
   /// `saveWorkingTree` with the lock already held.
   @discardableResult
   func saveUnlocked(message: String?) throws -> [UnsavedChange] {
-    do {
-      let changes = try unsavedChanges()
-      guard !changes.isEmpty else { return [] }
-      var updates: [TreeUpdate] = []
-      for change in changes {
-        updates += try treeUpdates(for: change)
-      }
-      let summary = message ?? Store.summary(for: changes)
-      let body = changes.count > 1 ? changes.map { "\($0.kind.rawValue.capitalized) \($0.note)" }.joined(separator: "\n") : nil
-      try commitChange(
-        updates, message: CommitMessage(summary: summary, body: body, device: device, notes: changes.map(\.path)),
-        checkoutPaths: changes.map(\.path))
-      return changes
+    let changes = try unsavedChanges()
+    guard !changes.isEmpty else { return [] }
+    var updates: [TreeUpdate] = []
+    for change in changes {
+      updates += try treeUpdates(for: change)
     }
+    let summary = message ?? Store.summary(for: changes)
+    let body =
+      changes.count > 1 ? changes.map { "\($0.kind.rawValue.capitalized) \($0.note)" }.joined(separator: "\n") : nil
+    try commitChange(
+      updates, message: CommitMessage(summary: summary, body: body, device: device, notes: changes.map(\.path)),
+      checkoutPaths: changes.map(\.path))
+    return changes
   }
 
   private func treeUpdates(for change: UnsavedChange) throws -> [TreeUpdate] {

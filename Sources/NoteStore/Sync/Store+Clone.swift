@@ -33,9 +33,7 @@ extension Store {
     let repository: Repository
     do {
       repository = try Repository.create(at: root, initialBranch: "devices/" + device.rawValue)
-      try repository.setConfig(deviceKey, to: device.rawValue)
-      try repository.setConfig("notes.format", to: formatVersion)
-      try repository.setConfig("core.quotePath", to: false)
+      try configureNewRepository(repository, device: device)
       try repository.addRemote(name: "origin", url: url, fetchRefspec: fetchRefspec("origin"))
     } catch {
       throw NoteStoreError.repository(operation: "creating the store at \(root)", underlying: error)

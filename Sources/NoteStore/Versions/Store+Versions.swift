@@ -13,6 +13,12 @@ extension Store {
     return try? ConflictRecord.decode(try git("reading \(path)") { try repository.blobData(entry.id) })
   }
 
+  /// Whether a committed conflict record (`.notes/conflicts/<id>.json`) names the
+  /// note.
+  public func hasUnresolvedConflict(_ note: NotePath) throws -> Bool {
+    try conflictRecord(for: note) != nil
+  }
+
   /// Every unresolved conflict, sorted by note.
   public func conflicts() throws -> [NoteConflict] {
     guard let tree = try headTree(),

@@ -1,33 +1,12 @@
-/// The edit distance between two strings: the fewest single-character insertions, deletions
-/// and substitutions that turn `a` into `b`.
-///
-/// The common prefix and suffix are trimmed first, so near-equal strings cost little.
-///
-/// - Complexity: O(*m* × *n*) in the lengths left after trimming, with O(*n*) memory.
-public func levenshtein(_ a: String, _ b: String) -> Int {
-  var left = Array(a)
-  var right = Array(b)
-  let prefix = zip(left, right).prefix { $0 == $1 }.count
-  left.removeFirst(prefix)
-  right.removeFirst(prefix)
-  let suffix = zip(left.reversed(), right.reversed()).prefix { $0 == $1 }.count
-  left.removeLast(suffix)
-  right.removeLast(suffix)
-  if left.isEmpty { return right.count }
-  if right.isEmpty { return left.count }
+import NoteStore
 
-  // previous[j] is the distance between the first i-1 characters of left and j of right.
-  var previous = Array(0...right.count)
-  var current = Array(repeating: 0, count: right.count + 1)
-  for i in 1...left.count {
-    current[0] = i
-    for j in 1...right.count {
-      let substitution = previous[j - 1] + (left[i - 1] == right[j - 1] ? 0 : 1)
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-    }
-    swap(&previous, &current)
-  }
-  return previous[right.count]
+/// The edit distance between two strings: the fewest single-character insertions, deletions
+/// and substitutions that turn `a` into `b` (NoteStore's `NameSuggestions.distance`, so
+/// commands, options and note names are matched the same way).
+///
+/// - Complexity: O(*m* × *n*) in the lengths left after trimming the common prefix and suffix.
+public func levenshtein(_ a: String, _ b: String) -> Int {
+  NameSuggestions.distance(a, b)
 }
 
 /// The candidates within `maxDistance` edits of `input`, closest first, ties alphabetical.
@@ -40,15 +19,7 @@ public func levenshtein(_ a: String, _ b: String) -> Int {
 /// ```
 public func suggestions(for input: String, among candidates: [String], maxDistance: Int) -> [String]
 {
-  let needle = input.lowercased()
-  var seen = Set<String>()
-  var scored: [(candidate: String, distance: Int)] = []
-  for candidate in candidates where seen.insert(candidate).inserted {
-    let distance = levenshtein(needle, candidate.lowercased())
-    if distance <= maxDistance { scored.append((candidate, distance)) }
-  }
-  scored.sort { ($0.distance, $0.candidate) < ($1.distance, $1.candidate) }
-  return scored.map(\.candidate)
+  NameSuggestions.nearest(to: input, among: candidates, maxDistance: maxDistance)
 }
 
 /// Git-like suggestions for a mistyped command: the closest names, at most three.

@@ -43,15 +43,13 @@ enum ConflictsCommand: NotesCommand {
       context.say("No conflicts.\n")
       return
     }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
     var text = ""
     for conflict in conflicts {
       text += "\(conflict.note)\n"
       for version in conflict.versions.sorted(by: { $0.modificationDate > $1.modificationDate }) {
         let mark = version.isCurrent ? "*" : " "
         let what = version.isDeletion ? "deleted" : "edited"
-        text += "  \(mark) \(version.id)  \(version.device)  \(formatter.string(from: version.modificationDate))  \(what)\n"
+        text += "  \(mark) \(version.id)  \(version.device)  \(context.displayDate(version.modificationDate))  \(what)\n"
       }
     }
     context.out(text)

@@ -14,13 +14,11 @@ enum DevicesCommand: NotesCommand {
       context.out(try JSONOutput.encode(devices) + "\n")
       return
     }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
     let table = TableFormatter(columns: [.init("DEVICE"), .init("LAST CHANGE"), .init("MERGED")])
     context.out(
       table.render(
         devices.map {
-          [$0.name + ($0.current ? " (this device)" : ""), formatter.string(from: $0.lastChange), $0.merged ? "yes" : "no"]
+          [$0.name + ($0.current ? " (this device)" : ""), context.displayDate($0.lastChange), $0.merged ? "yes" : "no"]
         }))
   }
 }

@@ -67,6 +67,6 @@ enum TextconvCommand: NotesCommand {
       OutputStreams.writeOut(bytes: bytes)
       return
     }
-    context.out(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    context.outText(text)
   }
 }

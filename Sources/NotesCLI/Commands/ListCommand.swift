@@ -22,15 +22,13 @@ enum ListCommand: NotesCommand {
       context.say("No notes yet; create one with `notes new TITLE`.\n")
       return
     }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
     let table = TableFormatter(columns: [
       .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
     ])
     context.out(
       table.render(
         notes.map {
-          [$0.name, formatter.string(from: $0.modified), $0.device, String($0.attachments), $0.status.rawValue]
+          [$0.name, context.displayDate($0.modified), $0.device, String($0.attachments), $0.status.rawValue]
         }))
   }
 }

@@ -17,7 +17,7 @@ enum ShowCommand: NotesCommand {
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
     if let version = arguments.value("version") {
       let text = try store.body(of: note, version: version).plainText
-      context.out(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+      context.outText(text)
       return
     }
     if arguments.flag("rtf") {
@@ -25,6 +25,6 @@ enum ShowCommand: NotesCommand {
       return
     }
     let text = try store.body(of: note).plainText
-    context.out(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    context.outText(text)
   }
 }

@@ -17,14 +17,12 @@ enum VersionsCommand: NotesCommand {
       context.out(try JSONOutput.encode(versions) + "\n")
       return
     }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
     let table = TableFormatter(columns: [.init("VERSION"), .init("DEVICE"), .init("MODIFIED"), .init("STATE")])
     context.out(
       table.render(
         versions.map { version in
           let state = version.isCurrent ? "current" : version.isConflict ? "conflict" : version.isDeletion ? "deleted" : ""
-          return [version.id, version.device, formatter.string(from: version.modificationDate), state]
+          return [version.id, version.device, context.displayDate(version.modificationDate), state]
         }))
   }
 }

@@ -48,6 +48,18 @@ struct CommandContext {
     OutputStreams.writeOut(text)
   }
 
+  /// Prints a note's plain text on stdout, ending with a newline unless it is empty.
+  func outText(_ text: String) {
+    out(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+  }
+
+  /// A date as the human tables show it: local time, to the minute.
+  func displayDate(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+
   /// Prints a message on stderr, unless `--quiet`.
   func say(_ text: String) {
     if !globals.quiet { OutputStreams.writeErr(text) }
