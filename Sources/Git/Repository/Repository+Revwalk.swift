@@ -1,11 +1,12 @@
 import CLibGit2
 
 extension Repository {
-  /// Commits reachable from `tips`, newest first: no parent before all of its children
-  /// (topological), ties broken by commit time. At most `limit` ids when given.
+  /// Commits reachable from `tips` and not from `hidden`, newest first: no parent
+  /// before all of its children (topological), ties broken by commit time. At most
+  /// `limit` ids when given.
   ///
-  /// The corresponding libgit2 function is `git_revwalk_next`.
-  public func commits(from tips: [ObjectID], limit: Int? = nil) throws -> [ObjectID] {
+  /// The corresponding libgit2 functions are `git_revwalk_hide` and `git_revwalk_next`.
+  public func commits(from tips: [ObjectID], hiding hidden: [ObjectID] = [], limit: Int? = nil) throws -> [ObjectID] {
     let walk = try OwnedHandle.make(
       "git_revwalk_new", keepAlive: self, release: { git_revwalk_free($0) }
     ) { git_revwalk_new(&$0, pointer) }
@@ -16,6 +17,10 @@ extension Repository {
     for tip in tips {
       var oid = tip.raw
       try check(git_revwalk_push(walk.pointer, &oid), "git_revwalk_push")
+    }
+    for commit in hidden {
+      var oid = commit.raw
+      try check(git_revwalk_hide(walk.pointer, &oid), "git_revwalk_hide")
     }
     var ids: [ObjectID] = []
     while limit.map({ ids.count < $0 }) ?? true {

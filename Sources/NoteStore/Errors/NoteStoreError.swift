@@ -69,8 +69,23 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case markersRemain(note: String, lines: Int)
   /// Two histories share no commit (two stores made by separate `notes init`).
   case unrelatedHistories
-  /// A merge would delete more notes than the fail-safe allows.
-  case massDelete(device: String, deleting: Int, of: Int)
+  /// A merge or fast-forward would delete more notes than the fail-safe allows.
+  case massDelete(device: String?, deleting: Int, of: Int)
+  /// A commit from outside (`device`'s, when known) breaks a rule on trees
+  /// (DESIGN §9) and was not adopted.
+  case untrustedTree(device: String?, violation: TreeViolation)
+  /// This device's own branch on the remote breaks a rule on trees.
+  case untrustedTreeFromRejection(RejectedChange)
+  /// A plain git operation (merge, rebase, cherry-pick …) is under way in the store.
+  case gitOperationInProgress(operation: String, path: String)
+  /// HEAD is on another branch than this device's.
+  case headNotOnDeviceBranch(head: String, branch: String)
+  /// A remote given as a local path names no folder.
+  case noRepositoryAtPath(String)
+  /// A killed push left a lock file for this device's branch on the remote.
+  case staleRemoteLock(remote: String, lockPath: String)
+  /// The note's body cannot be read, so a plain-text edit has nothing to lay over.
+  case unreadableBody(note: String, underlying: any Error)
   /// The repository itself failed (libgit2's message inside).
   case repository(operation: String, underlying: any Error)
 
@@ -150,8 +165,29 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "the histories share no commit: this store and the remote were made separately; "
         + "make a device with `notes clone URL` instead of `notes init`"
     case .massDelete(let device, let deleting, let total):
-      return "merging \(device) would delete \(deleting) of \(total) notes; nothing was changed "
+      return "taking the changes of \(device.map { "device " + TerminalText.escaped($0) } ?? "the remote") would delete "
+        + "\(deleting) of \(total) notes, so they were not taken "
         + "(run `notes sync --allow-mass-delete` if that is what you want)"
+    case .untrustedTree(let device, let violation):
+      return "refused \(device.map { "the changes of device " + TerminalText.escaped($0) } ?? "a commit from outside"): "
+        + "\(violation); nothing of it was taken or will be pushed"
+    case .untrustedTreeFromRejection(let rejected):
+      return rejected.reason
+    case .gitOperationInProgress(let operation, let path):
+      return "\(operation) made with plain git is under way in this store (\(path)); finish or abort it "
+        + "with git first, so notes does not commit over it"
+    case .headNotOnDeviceBranch(let head, let branch):
+      return "HEAD is on \(head), not on this device's branch \(branch); run `git checkout \(branch)` "
+        + "(after committing or stashing your git work) before using notes"
+    case .noRepositoryAtPath(let path):
+      return "no git repository at \(path): the folder does not exist (make one with `git init --bare \(path)`)"
+    case .staleRemoteLock(let remote, let lockPath):
+      return "\(remote) holds a stale lock file \(lockPath), left by a push that was interrupted; "
+        + "nothing was pushed. Make sure no push is running, remove that file on the remote, and sync again"
+    case .unreadableBody(let note, let underlying):
+      return "the body of note \"\(note)\" is not readable RTF (\(Self.reason(underlying))), so there is no "
+        + "formatting to lay a plain-text edit over; replace it with `notes write \(note) --rtf-file FILE`, "
+        + "or bring back an earlier version with `notes versions \(note)` and `notes resolve`/`restore`"
     case .repository(let operation, let underlying):
       return "\(operation) failed: \(underlying)"
     }
@@ -162,7 +198,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .cannotAccessDocument(_, let underlying), .cannotLoadText(_, let underlying),
       .cannotAccessAttachments(_, let underlying), .cannotSaveText(_, let underlying),
       .cannotSaveAttachment(_, _, let underlying), .cannotReadFile(_, let underlying),
-      .cannotWriteFile(_, let underlying), .repository(_, let underlying):
+      .cannotWriteFile(_, let underlying), .repository(_, let underlying), .unreadableBody(_, let underlying):
       return description + "\n  caused by: " + String(reflecting: underlying)
     default:
       return description
@@ -177,16 +213,41 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       }.joined())
   }
 
+  /// The cause of a file-system error in one short phrase (`No such file or
+  /// directory`), never Foundation's `Error Domain=… UserInfo={…}` dump.
   static func reason(_ error: any Error) -> String {
     if let posix = error as? POSIXErrorDescription { return posix.text }
+    if let store = error as? NoteStoreError { return store.description }
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
       let text = strerror(Int32(underlying.code))
     {
       return String(cString: text)
     }
+    if ns.domain == NSPOSIXErrorDomain, let text = strerror(Int32(ns.code)) { return String(cString: text) }
+    if ns.domain == NSCocoaErrorDomain, let known = cocoaReasons[ns.code] { return known }
+    if ns.domain == NSCocoaErrorDomain { return "file error \(ns.code)" }
     return "\(error)"
   }
+
+  /// Foundation's file error codes, as the errno text they stand for.
+  private static let cocoaReasons: [Int: String] = [
+    CocoaError.fileNoSuchFile.rawValue: "No such file or directory",
+    CocoaError.fileReadNoSuchFile.rawValue: "No such file or directory",
+    CocoaError.fileReadNoPermission.rawValue: "Permission denied",
+    CocoaError.fileWriteNoPermission.rawValue: "Permission denied",
+    CocoaError.fileWriteOutOfSpace.rawValue: "No space left on device",
+    CocoaError.fileWriteFileExists.rawValue: "File exists",
+    CocoaError.fileReadTooLarge.rawValue: "File too large",
+    CocoaError.fileWriteVolumeReadOnly.rawValue: "Read-only file system",
+    CocoaError.fileReadInvalidFileName.rawValue: "Invalid file name",
+    CocoaError.fileWriteInvalidFileName.rawValue: "Invalid file name",
+    CocoaError.fileLocking.rawValue: "The file is locked",
+    CocoaError.fileReadCorruptFile.rawValue: "The file is damaged",
+    CocoaError.fileReadUnknown.rawValue: "The file cannot be read",
+    CocoaError.fileWriteUnknown.rawValue: "The file cannot be written",
+  ]
 
   static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

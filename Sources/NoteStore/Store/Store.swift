@@ -31,7 +31,19 @@ public final class Store {
   /// keeps the store within about twice what `git gc` would make of it.
   public var autoPackMinimumBytes: Int64 = 512 << 10
 
+  /// Called with a warning: something went wrong that does not fail the command
+  /// (a note whose body no reader can parse arrived by sync; packing failed after a
+  /// saved change). Without a handler, warnings are dropped.
+  public var onWarning: ((String) -> Void)?
+
   let repository: Repository
+
+  /// Fetched tips that passed the ``TreeInspector`` in this process, so a sync does
+  /// not check the same history twice (objects never change under an id).
+  var vettedTips: Set<ObjectID> = []
+
+  /// The only mover of this device's branch.
+  var branchWriter: BranchWriter { BranchWriter(store: self) }
 
   init(repository: Repository, root: String, device: DeviceName) {
     self.repository = repository

@@ -6,7 +6,14 @@ extension Store {
   /// every device branch, and starts this device's branch from their merge (or from
   /// this device's own branch there, when it exists). An empty remote gives a new
   /// store whose first sync fills it. On failure nothing is left behind.
-  public static func clone(from url: String, at path: String, device: DeviceName, timeout: Double = 60) throws -> Store {
+  ///
+  /// - Parameter onWarning: told about devices whose history was left out because it
+  ///   breaks a rule on trees.
+  public static func clone(
+    from url: String, at path: String, device: DeviceName, timeout: Double = 60,
+    onWarning: ((String) -> Void)? = nil
+  ) throws -> Store {
+    let url = try RemoteURL.normalized(url)
     let root = URL(fileURLWithPath: path).standardizedFileURL.path
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
@@ -16,7 +23,7 @@ extension Store {
       guard isDirectory.boolValue && contents.isEmpty else { throw NoteStoreError.storeExists(path: root) }
     }
     do {
-      return try makeClone(url: url, root: root, device: device, timeout: timeout)
+      return try makeClone(url: url, root: root, device: device, timeout: timeout, onWarning: onWarning)
     } catch {
       if existed {
         for item in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
@@ -29,7 +36,9 @@ extension Store {
     }
   }
 
-  private static func makeClone(url: String, root: String, device: DeviceName, timeout: Double) throws -> Store {
+  private static func makeClone(
+    url: String, root: String, device: DeviceName, timeout: Double, onWarning: ((String) -> Void)?
+  ) throws -> Store {
     let repository: Repository
     do {
       repository = try Repository.create(at: root, initialBranch: "devices/" + device.rawValue)
@@ -39,25 +48,40 @@ extension Store {
       throw NoteStoreError.repository(operation: "creating the store at \(root)", underlying: error)
     }
     let store = Store(repository: repository, root: root, device: device)
+    store.onWarning = onWarning
     try store.withWriteLock {
       _ = try repository.fetch(
         remote: "origin", refspecs: [fetchRefspec("origin")], options: TransferOptions(timeout: timeout))
-      let own = try repository.referenceTarget("refs/remotes/origin/devices/\(device.rawValue)")
-      let others = try store.fetchedDeviceTips(remote: "origin")
-      guard var head = own ?? others.first?.tip else {
-        try store.writeInitialCommit()
-        return
+      for rejected in try store.vetFetchedReferences(of: "origin", before: [:]) {
+        if rejected.device == device.rawValue { throw NoteStoreError.untrustedTreeFromRejection(rejected) }
+        store.warn(rejected.reason)
       }
-      for (name, _, tip) in others {
-        head = try store.integrate(tip: tip, device: name, into: head, policy: try store.conflictPolicy(), allowMassDelete: true).head
-      }
-      let tree = try store.commitTree(head)
-      try store.git("creating \(device.branch)") {
-        try repository.updateReference(device.branch, to: head, expecting: nil, logMessage: "notes: clone")
-        try repository.checkout(tree: tree, paths: nil, force: true)
-      }
+      try store.adoptFetchedBranches()
     }
     return store
+  }
+
+  /// Starts this device's branch from what a clone fetched (and vetted): this
+  /// device's own branch there when it exists, merged with every other device. A
+  /// device whose history failed the checks is gone already, with a warning; the first
+  /// sync reports it again. Nothing fetched: a new store's first commit.
+  private func adoptFetchedBranches() throws {
+    let own = try git("reading the fetched branches") {
+      try repository.referenceTarget("refs/remotes/origin/devices/\(device.rawValue)")
+    }
+    var head = own
+    let policy = try conflictPolicy()
+    for (name, _, tip) in try fetchedDeviceTips(remote: "origin") {
+      head = try head.map { try integrate(tip: tip, device: name, into: $0, policy: policy).head } ?? tip
+    }
+    guard let head else {
+      try writeInitialCommit()
+      return
+    }
+    try branchWriter.move(
+      BranchMove(
+        expected: nil, commit: head, oldTree: nil, newTree: try commitTree(head), checkout: .whole, origin: .clone,
+        summary: "clone"))
   }
 
   /// The first commit of a new store: `.notes/format`, `.gitattributes`,

@@ -20,13 +20,14 @@ extension Store {
 
   /// Integrates another device's tip into `head` in memory: nothing when it is
   /// already contained, a fast-forward when `head` is behind it, else a merge commit
-  /// with both parents. No reference moves; the caller moves the branch once.
+  /// with both parents. Two histories that share no commit (a store made by `notes
+  /// init` and a remote filled by another) merge against an empty base, so notes of
+  /// the same name on both sides become a conflict. No reference moves; the caller
+  /// moves the branch once, through the ``BranchWriter``.
   ///
   /// - Returns: the new head and what happened.
-  /// - Throws: `NoteStoreError.unrelatedHistories` when the two share no commit,
-  ///   `.massDelete` when the merge would delete too many notes.
   func integrate(
-    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, allowMassDelete: Bool
+    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy
   ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
     if tip == head { return (head, .upToDate, nil) }
     if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
@@ -41,12 +42,6 @@ extension Store {
     let theirs = MergeSide(commit: tip, tree: try commitTree(tip))
     let result = try git("merging \(device)") {
       try merger.merge(base: baseTree, baseCommit: baseCommit, mine: mine, theirs: theirs)
-    }
-    if !allowMassDelete && result.deletedPackages.count > 20 {
-      let notesBefore = try PackageScanner(repository: repository).packages(in: mine.tree).count
-      if result.deletedPackages.count * 2 > notesBefore {
-        throw NoteStoreError.massDelete(device: device, deleting: result.deletedPackages.count, of: notesBefore)
-      }
     }
     var body = ""
     if !result.conflicts.isEmpty {
@@ -69,10 +64,11 @@ extension Store {
 
   /// The base to merge two commits against: their merge base, or for a criss-cross
   /// history a virtual base made by merging the bases (as git's recursive merge
-  /// does), with a fixed signature so every device makes the same one.
+  /// does), with a fixed signature so every device makes the same one. Unrelated
+  /// histories have the empty base: no tree, and the zero commit in records.
   private func mergeBase(_ a: ObjectID, _ b: ObjectID, depth: Int) throws -> (tree: ObjectID?, commit: ObjectID) {
     let bases = try git("finding the merge base") { try repository.mergeBases(a, b) }
-    guard var virtual = bases.first else { throw NoteStoreError.unrelatedHistories }
+    guard var virtual = bases.first else { return (nil, .zero) }
     if bases.count == 1 || depth > 8 { return (try commitTree(virtual), virtual) }
     for next in bases.dropFirst() {
       let inner = try mergeBase(virtual, next, depth: depth + 1)

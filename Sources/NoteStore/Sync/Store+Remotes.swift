@@ -33,8 +33,9 @@ extension Store {
       if try git("reading remotes", { try repository.remotes() }).contains(where: { $0.name == name }) {
         throw NoteStoreError.remoteExists(name)
       }
+      let stored = try RemoteURL.normalized(url, mustExist: false)
       try git("adding remote \(name)") {
-        try repository.addRemote(name: name, url: url, fetchRefspec: Store.fetchRefspec(name))
+        try repository.addRemote(name: name, url: stored, fetchRefspec: Store.fetchRefspec(name))
       }
     }
     return RemoteURL.hasPassword(url)
@@ -54,8 +55,47 @@ extension Store {
   }
 }
 
-/// Remote URLs: names, passwords.
+/// Remote URLs: names, passwords, local paths.
 enum RemoteURL {
+  /// Whether git reads `url` as a local path rather than `scheme://…` or scp-like
+  /// `host:path`: no colon, or a slash before the first colon (git's
+  /// `url_is_local_not_ssh`).
+  static func isLocalPath(_ url: String) -> Bool {
+    if url.contains("://") { return false }
+    guard let colon = url.firstIndex(of: ":") else { return true }
+    guard let slash = url.firstIndex(of: "/") else { return false }
+    return slash < colon
+  }
+
+  /// The URL as a store keeps it: a local path made absolute (against the current
+  /// directory), so a sync run from any folder finds the same remote.
+  ///
+  /// - Throws: `NoteStoreError.noRepositoryAtPath` when `mustExist` and a local path
+  ///   holds nothing.
+  static func normalized(
+    _ url: String, mustExist: Bool = true, currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws -> String {
+    var path: String
+    if url.hasPrefix("file://") {
+      path = String(url.dropFirst("file://".count))
+    } else if isLocalPath(url) {
+      path = url
+    } else {
+      return url
+    }
+    if path == "~" || path.hasPrefix("~/") {
+      path = NSHomeDirectory() + path.dropFirst()
+    }
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+    var isDirectory: ObjCBool = false
+    guard !mustExist || FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory) && isDirectory.boolValue
+    else {
+      throw NoteStoreError.noRepositoryAtPath(standardized)
+    }
+    return url.hasPrefix("file://") ? "file://" + standardized : standardized
+  }
+
   /// Remote names follow git's ref-name rules, kept simple.
   static func validateName(_ name: String) throws {
     let allowed = !name.isEmpty && name.count <= 64 && !name.hasPrefix(".") && !name.hasPrefix("-")

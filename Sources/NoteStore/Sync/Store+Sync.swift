@@ -17,7 +17,7 @@ extension Store {
       for remote in remotes {
         var entry = SyncReport.RemoteReport(name: remote.name, fetched: false, pushed: false, error: nil)
         do {
-          try fetchDevices(from: remote.name, options: options)
+          report.rejected += try fetchDevices(from: remote.name, options: options)
           entry.fetched = true
           try checkOwnBranch(on: remote.name)
         } catch {
@@ -42,20 +42,22 @@ extension Store {
   /// Fetches every device branch from the remotes (`notes fetch`): the state
   /// "downloaded, not yet current". Changes nothing but remote-tracking branches.
   public func fetch(remote: String? = nil, timeout: Double = 60) throws -> SyncReport {
-    var report = SyncReport()
-    var options = SyncOptions()
-    options.timeout = timeout
-    for remote in try selectedRemotes(remote) {
-      var entry = SyncReport.RemoteReport(name: remote.name, fetched: false, pushed: false, error: nil)
-      do {
-        try fetchDevices(from: remote.name, options: options)
-        entry.fetched = true
-      } catch {
-        entry.error = Store.describe(error)
+    try withWriteLock {
+      var report = SyncReport()
+      var options = SyncOptions()
+      options.timeout = timeout
+      for remote in try selectedRemotes(remote) {
+        var entry = SyncReport.RemoteReport(name: remote.name, fetched: false, pushed: false, error: nil)
+        do {
+          report.rejected += try fetchDevices(from: remote.name, options: options)
+          entry.fetched = true
+        } catch {
+          entry.error = Store.describe(error)
+        }
+        report.remotes.append(entry)
       }
-      report.remotes.append(entry)
+      return report
     }
-    return report
   }
 
   private func selectedRemotes(_ name: String?) throws -> [RemoteInfo] {
@@ -81,9 +83,13 @@ extension Store {
     return transfer
   }
 
-  private func fetchDevices(from remote: String, options: SyncOptions) throws {
+  /// Fetches every device branch of `remote`, then vets what arrived; the
+  /// branches refused are returned (and are gone again).
+  private func fetchDevices(from remote: String, options: SyncOptions) throws -> [RejectedChange] {
+    let before = try trackingReferences(of: remote)
     _ = try repository.fetch(
       remote: remote, refspecs: [Store.fetchRefspec(remote)], options: transferOptions(options))
+    return try vetFetchedReferences(of: remote, before: before)
   }
 
   /// A remote's copy of this device's branch must be an ancestor of it: otherwise
@@ -99,10 +105,14 @@ extension Store {
 
   private func pushOwnBranch(to remote: String, options: SyncOptions) throws {
     let branch = device.branch
+    // The remote advertises refused branches too; libgit2's push must find them.
+    try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
     do {
       try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
     } catch let error as TransferError {
       switch error {
+      case .rejected(_, let reason, _) where reason.contains(".lock") || reason.lowercased().contains("lock"):
+        throw NoteStoreError.staleRemoteLock(remote: remote, lockPath: staleLockPath(remote: remote, reason: reason))
       case .nonFastForward, .rejected:
         throw NoteStoreError.deviceNameInUse(device: device.rawValue, remote: remote)
       default:
@@ -115,6 +125,19 @@ extension Store {
       let old = try repository.referenceTarget(tracking)
       try repository.updateReference(tracking, to: head, expecting: old, logMessage: "notes: push")
     }
+  }
+
+  /// Where the stale lock of this device's branch is on `remote`: the path in the
+  /// server's message when it names one, else the lock's path in a local remote, else
+  /// its path inside the remote repository.
+  private func staleLockPath(remote: String, reason: String) -> String {
+    let words = reason.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" })
+    if let named = words.first(where: { $0.hasSuffix(".lock") }) { return String(named) }
+    let relative = "refs/heads/devices/\(device.rawValue).lock"
+    if let url = try? repository.remotes().first(where: { $0.name == remote })?.url, RemoteURL.isLocalPath(url) {
+      return url + "/" + relative
+    }
+    return relative
   }
 
   static func describe(_ error: any Error) -> String {

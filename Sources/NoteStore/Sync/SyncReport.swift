@@ -32,11 +32,36 @@ public struct SyncReport: Sendable, Hashable, Codable {
   public var conflicts: [String] = []
   /// Notes whose content changed on this device.
   public var changed: [String] = []
+  /// Changes from other devices that were not taken: commits that break a rule on
+  /// trees (DESIGN §9), or that would delete most notes.
+  public var rejected: [RejectedChange] = []
+  /// Notes that changed in this sync and whose body no reader can parse.
+  public var unreadable: [String] = []
 
   /// Whether any remote failed.
   public var hasRemoteErrors: Bool { remotes.contains { $0.error != nil } }
 
+  /// Whether the sync did only part of its job: a remote failed or a device's
+  /// changes were refused (exit code 3).
+  public var isPartial: Bool { hasRemoteErrors || !rejected.isEmpty }
+
   public init() {}
+}
+
+/// A device's changes that a sync did not take, and why.
+public struct RejectedChange: Sendable, Hashable, Codable {
+  /// The device whose branch brought them.
+  public var device: String
+  /// The remote it was fetched from.
+  public var remote: String
+  /// The commit that breaks the rule (or the refused tip).
+  public var commit: String
+  /// The path in that commit's tree, "" for the commit itself.
+  public var path: String
+  /// The rule: a ``TreeRule`` name, or `massDelete`.
+  public var rule: String
+  /// The whole message.
+  public var reason: String
 }
 
 /// How a sync runs.

@@ -23,7 +23,9 @@ enum CloneCommand: NotesCommand {
     let directory = arguments.argument("dir") ?? defaultDirectory(for: url)
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let timeout = try SyncCommand.timeout(arguments)
-    let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
+    let store = try Store.clone(
+      from: url, at: context.absolute(directory), device: device, timeout: timeout,
+      onWarning: { message in OutputStreams.writeErr("notes: warning: \(message)\n") })
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
     context.out("Cloned \(url) into \(store.root) as device \(store.device)\n")
   }

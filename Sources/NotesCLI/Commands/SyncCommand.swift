@@ -40,8 +40,9 @@ enum SyncCommand: NotesCommand {
     }
     let report = try store.sync(options)
     if context.terminal.stderrIsTTY && options.progress != nil { OutputStreams.writeErr("\r\u{1B}[K") }
+    for rejected in report.rejected { OutputStreams.writeErr("notes: \(rejected.reason)\n") }
     try print(report, dryRun: options.dryRun, json: arguments.flag("json"), context: context)
-    if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
+    if report.isPartial { throw SilentFailure(exitCode: 3) }
   }
 
   /// `--timeout SECONDS`, 60 by default.
@@ -59,6 +60,7 @@ enum SyncCommand: NotesCommand {
       return
     }
     var lines: [String] = []
+    let names = { (list: [String]) in list.map(TerminalText.escaped).joined(separator: ", ") }
     for remote in report.remotes {
       if let error = remote.error {
         lines.append("\(remote.name): \(error)")
@@ -67,18 +69,22 @@ enum SyncCommand: NotesCommand {
       }
     }
     let would = dryRun ? "would be " : ""
-    if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(report.fastForwarded.joined(separator: ", "))") }
-    if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(report.merged.joined(separator: ", "))") }
+    if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(names(report.fastForwarded))") }
+    if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(names(report.merged))") }
     if !report.changed.isEmpty {
-      let shown = report.changed.prefix(10).joined(separator: ", ")
+      let shown = names(Array(report.changed.prefix(10)))
       let more = report.changed.count > 10 ? " and \(report.changed.count - 10) more" : ""
       lines.append("Changed \(would.isEmpty ? "" : "(would be) ")\(report.changed.count) note\(report.changed.count == 1 ? "" : "s"): \(shown)\(more)")
     }
     if report.merged.isEmpty && report.fastForwarded.isEmpty { lines.append("Already up to date.") }
+    if !report.rejected.isEmpty {
+      let devices = Set(report.rejected.map(\.device)).sorted()
+      lines.append("Refused changes from \(names(devices)) (see the messages above; nothing of them is pushed)")
+    }
     if !report.conflicts.isEmpty {
       lines.append(
         "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s") in conflict: "
-          + report.conflicts.joined(separator: ", ") + "; see `notes conflicts`")
+          + names(report.conflicts) + "; see `notes conflicts`")
     }
     context.say(lines.joined(separator: "\n") + "\n")
   }
@@ -94,9 +100,10 @@ enum FetchCommand: NotesCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let report = try context.openStore().fetch(remote: arguments.argument("remote"), timeout: SyncCommand.timeout(arguments))
+    for rejected in report.rejected { OutputStreams.writeErr("notes: \(rejected.reason)\n") }
     for remote in report.remotes {
       context.say(remote.error.map { "\(remote.name): \($0)\n" } ?? "\(remote.name): fetched\n")
     }
-    if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
+    if report.isPartial { throw SilentFailure(exitCode: 3) }
   }
 }

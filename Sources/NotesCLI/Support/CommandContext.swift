@@ -31,6 +31,7 @@ struct CommandContext {
         OutputStreams.writeErr("notes: waiting up to \(Self.format(wait)) s for another notes command to finish…\n")
       }
     }
+    store.onWarning = { message in OutputStreams.writeErr("notes: warning: \(message)\n") }
     return store
   }
 

@@ -1,0 +1,308 @@
+import Foundation
+import Git
+
+/// Checks trees and commits that come from outside this device (a fetch, a clone)
+/// before any of them is merged, fast-forwarded or checked out (DESIGN §9). It meets
+/// git's `fsck --strict` tree and commit checks and `verify_path`'s spellings of
+/// `.git`, and adds NoteStore's own: no control characters in names, nesting and file
+/// sizes within ``TreeLimits``, well-formed packages and conflict records.
+///
+/// Trees are read as raw bytes, so a crafted tree that libgit2 would normalize or
+/// refuse to parse is still judged by what it holds. Parts that equal a trusted tree
+/// (the one already on this device's branch) are not read again.
+struct TreeInspector {
+  let repository: Repository
+  /// The largest file a tree may hold (`notes.maxBlobSize`).
+  var maximumBlobSize: Int64 = TreeLimits.defaultMaximumBlobSize
+
+  /// What a folder is, which decides the rules for its entries.
+  private enum Place: Hashable {
+    case root, folder, package, attachments, packageOther, notesFolder, conflicts, other
+  }
+
+  private struct Visit: Hashable {
+    var tree: ObjectID
+    var place: Place
+    var depth: Int
+  }
+
+  /// The first broken rule in the commits reachable from `tip` and not from
+  /// `trusted`: each commit's header, and each tree object once. Nil when all of it
+  /// is sound.
+  func firstViolation(inHistoryOf tip: ObjectID, trusted: [ObjectID]) throws -> TreeViolation? {
+    let fresh: [ObjectID]
+    do {
+      fresh = try repository.commits(from: [tip], hiding: trusted)
+    } catch {
+      return TreeViolation(commit: tip.hex, path: "", rule: .missingObject, detail: "\(error)")
+    }
+    let freshSet = Set(fresh)
+    var seen: Set<Visit> = []
+    // Oldest first, so the first report is the commit that broke the rule first.
+    for commit in fresh.reversed() {
+      let header: CommitHeader
+      switch readCommit(commit) {
+      case .failure(let violation): return violation
+      case .success(let parsed): header = parsed
+      }
+      // A trusted parent's tree need not be read again where this one equals it; a
+      // fresh parent's folders are in `seen` already.
+      var trustedTree: ObjectID?
+      if let parent = header.parents.first, !freshSet.contains(parent) {
+        do {
+          trustedTree = try repository.commit(parent).tree
+        } catch {
+          return TreeViolation(commit: commit.hex, path: "", rule: .missingObject, detail: "parent \(parent.hex.prefix(12))")
+        }
+      }
+      if let violation = firstViolation(in: header.tree, commit: commit, comparedWith: trustedTree, seen: &seen) {
+        return violation
+      }
+    }
+    return nil
+  }
+
+  /// The first broken rule in `tree` (the tree of `commit`), reading only the
+  /// folders that differ from `trustedTree`.
+  func firstViolation(in tree: ObjectID, commit: ObjectID, comparedWith trustedTree: ObjectID?) throws -> TreeViolation? {
+    var seen: Set<Visit> = []
+    return firstViolation(in: tree, commit: commit, comparedWith: trustedTree, seen: &seen)
+  }
+
+  private func firstViolation(
+    in tree: ObjectID, commit: ObjectID, comparedWith trustedTree: ObjectID?, seen: inout Set<Visit>
+  ) -> TreeViolation? {
+    if tree == trustedTree { return nil }
+    var context = Context(commit: commit, seen: seen)
+    let violation = walk(tree, trusted: trustedTree, path: "", place: .root, depth: 0, context: &context)
+    seen = context.seen
+    return violation
+  }
+
+  private struct Context {
+    var commit: ObjectID
+    var seen: Set<Visit>
+  }
+
+  private func walk(
+    _ tree: ObjectID, trusted: ObjectID?, path: String, place: Place, depth: Int, context: inout Context
+  ) -> TreeViolation? {
+    let commit = context.commit
+    func violation(_ rule: TreeRule, _ entry: RawTreeEntry?, _ detail: String = "") -> TreeViolation {
+      let at = entry.map { path.isEmpty ? $0.nameText : path + "/" + $0.nameText } ?? path
+      return TreeViolation(commit: commit.hex, path: at, rule: rule, detail: detail)
+    }
+    if tree == trusted { return nil }
+    let visit = Visit(tree: tree, place: place, depth: depth)
+    if context.seen.contains(visit) { return nil }
+    if depth > TreeLimits.maximumDepth { return violation(.tooDeep, nil) }
+    let entries: [RawTreeEntry]
+    switch readTree(tree) {
+    case .failure(let problem): return violation(problem.rule, nil, problem.detail)
+    case .success(let parsed): entries = parsed
+    }
+    let trustedEntries: [RawTreeEntry]
+    if let trusted, case .success(let parsed) = readTree(trusted) { trustedEntries = parsed } else { trustedEntries = [] }
+    var trustedIndex = 0
+    var previous: RawTreeEntry?
+    var fileNames: Set<ArraySlice<UInt8>> = []
+    for entry in entries {
+      if let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
+      if path.utf8.count + entry.name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
+      if let previous {
+        let order = RawTree.compare(previous, entry)
+        if order == 0 || previous.name.elementsEqual(entry.name) { return violation(.duplicateEntries, entry) }
+        if order > 0 { return violation(.treeNotSorted, entry) }
+      }
+      previous = entry
+      // A file sorts before a folder of the same name, perhaps not next to it.
+      let kind = entry.kind
+      if kind.sortsAsFolder && fileNames.contains(entry.name) { return violation(.duplicateEntries, entry) }
+      // The trusted tree's entry of the same name and kind, found by walking both in order.
+      while trustedIndex < trustedEntries.count && RawTree.compare(trustedEntries[trustedIndex], entry) < 0 {
+        trustedIndex += 1
+      }
+      let known: RawTreeEntry? =
+        trustedIndex < trustedEntries.count && RawTree.compare(trustedEntries[trustedIndex], entry) == 0
+        ? trustedEntries[trustedIndex] : nil
+      switch kind {
+      case .folder:
+        let name = entry.nameText
+        if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, entry, "'\(name)' is a folder") }
+        if known?.id == entry.id && known?.kind == .folder { continue }
+        let inner = self.place(of: name, in: place)
+        let entryPath = path.isEmpty ? name : path + "/" + name
+        let trustedInner = known?.kind == .folder ? known?.id : nil
+        if let found = walk(entry.id, trusted: trustedInner, path: entryPath, place: inner, depth: depth + 1, context: &context) {
+          return found
+        }
+      case .file, .executable:
+        fileNames.insert(entry.name)
+        if place != .root && place != .folder || TreeInspector.fixedNames.contains(entry.name) {
+          if let rule = packageRule(name: entry.nameText, isFolder: false, in: place) {
+            return violation(rule, entry, "'\(entry.nameText)' is a file")
+          }
+        }
+        if known?.id == entry.id && known?.kind == kind { continue }
+        if let found = checkBlob(entry, place: place, violation: { violation($0, entry, $1) }) { return found }
+      case .zeroPaddedFolder:
+        return violation(.zeroPaddedFilemode, entry, "040000")
+      case .symbolicLink:
+        return violation(.badFilemode, entry, "a symbolic link")
+      case .gitlink:
+        return violation(.badFilemode, entry, "a submodule (gitlink)")
+      case .unknown:
+        return violation(.badFilemode, entry, "mode \(String(decoding: entry.mode, as: UTF8.self))")
+      }
+    }
+    context.seen.insert(visit)
+    return nil
+  }
+
+  /// Names whose kind a package or the conflicts folder fixes.
+  private static let fixedNames: Set<ArraySlice<UInt8>> = [
+    ArraySlice(NotePackage.attachmentsFolderName.utf8), ArraySlice(NotePackage.textFileName.utf8),
+  ]
+
+  private struct Problem: Error {
+    var rule: TreeRule
+    var detail: String
+  }
+
+  /// A tree object's entries, read raw.
+  private func readTree(_ id: ObjectID) -> Result<[RawTreeEntry], Problem> {
+    let object: (kind: ObjectKind, bytes: [UInt8])
+    do {
+      object = try repository.rawObject(id)
+    } catch {
+      return .failure(Problem(rule: .missingObject, detail: "folder \(id.hex.prefix(12)): \(error)"))
+    }
+    guard object.kind == .tree else {
+      return .failure(Problem(rule: .badType, detail: "a folder entry names a \(object.kind)"))
+    }
+    guard let entries = RawTree.parse(object.bytes) else { return .failure(Problem(rule: .badTree, detail: "")) }
+    return .success(entries)
+  }
+
+  private func checkBlob(
+    _ entry: RawTreeEntry, place: Place, violation: (TreeRule, String) -> TreeViolation
+  ) -> TreeViolation? {
+    let header: (kind: ObjectKind, size: Int64)
+    do {
+      header = try repository.objectHeader(entry.id)
+    } catch {
+      return violation(.missingObject, "file \(entry.id.hex.prefix(12)): \(error)")
+    }
+    guard header.kind == .blob else { return violation(.badType, "a file entry names a \(header.kind)") }
+    if header.size > maximumBlobSize {
+      return violation(.blobTooLarge, "\(header.size) bytes, the limit is \(maximumBlobSize)")
+    }
+    if place == .conflicts {
+      let recordPath = ConflictRecord.folder + "/" + entry.nameText
+      if let problem = ConflictRecordCheck.problem(recordPath: recordPath, blob: entry.id, repository: repository) {
+        return violation(.badConflictRecord, problem)
+      }
+    }
+    return nil
+  }
+
+  /// The rule a package's fixed entries break: `Text.rtf` must be a file,
+  /// `Attachments` a folder, and an attachment a file; a conflict record a file.
+  private func packageRule(name: String, isFolder: Bool, in place: Place) -> TreeRule? {
+    switch place {
+    case .package:
+      if name == NotePackage.textFileName && isFolder { return .badPackage }
+      if name == NotePackage.attachmentsFolderName && !isFolder { return .badPackage }
+    case .attachments:
+      if isFolder { return .badPackage }
+    case .conflicts:
+      if isFolder { return .badConflictRecord }
+    default:
+      break
+    }
+    return nil
+  }
+
+  private func place(of name: String, in parent: Place) -> Place {
+    switch parent {
+    case .root:
+      if name == ".notes" { return .notesFolder }
+      return Self.isPackageName(name) ? .package : .folder
+    case .folder:
+      return Self.isPackageName(name) ? .package : .folder
+    case .notesFolder:
+      return name == "conflicts" ? .conflicts : .other
+    case .package:
+      return name == NotePackage.attachmentsFolderName ? .attachments : .packageOther
+    case .attachments, .packageOther, .conflicts, .other:
+      return .other
+    }
+  }
+
+  static func isPackageName(_ name: String) -> Bool {
+    !name.hasPrefix(".") && name.hasSuffix(NotePath.packageExtension) && name.count > NotePath.packageExtension.count
+  }
+
+  // MARK: - Commits
+
+  private struct CommitHeader {
+    var tree: ObjectID
+    var parents: [ObjectID]
+  }
+
+  /// Parses a commit's header as git's `fsck` does: `tree`, then `parent` lines,
+  /// then `author` and `committer` with well-formed identities.
+  private func readCommit(_ id: ObjectID) -> Result<CommitHeader, TreeViolation> {
+    func bad(_ detail: String) -> Result<CommitHeader, TreeViolation> {
+      .failure(TreeViolation(commit: id.hex, path: "", rule: .badCommit, detail: detail))
+    }
+    let object: (kind: ObjectKind, bytes: [UInt8])
+    do {
+      object = try repository.rawObject(id)
+    } catch {
+      return .failure(TreeViolation(commit: id.hex, path: "", rule: .missingObject, detail: "\(error)"))
+    }
+    guard object.kind == .commit else { return bad("not a commit") }
+    let headerBytes = object.bytes.split(separator: 0x0A, maxSplits: 64, omittingEmptySubsequences: false)
+    var lines = headerBytes.prefix { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }[...]
+    guard let treeLine = lines.popFirst(), treeLine.hasPrefix("tree "),
+      let tree = Self.objectID(treeLine.dropFirst(5))
+    else { return bad("no valid tree line") }
+    var parents: [ObjectID] = []
+    while let line = lines.first, line.hasPrefix("parent ") {
+      guard let parent = Self.objectID(line.dropFirst(7)) else { return bad("invalid parent line") }
+      parents.append(parent)
+      lines.removeFirst()
+    }
+    guard let author = lines.popFirst(), author.hasPrefix("author "), Self.isIdentity(author.dropFirst(7)) else {
+      return bad("missing or malformed author")
+    }
+    guard let committer = lines.popFirst(), committer.hasPrefix("committer "), Self.isIdentity(committer.dropFirst(10))
+    else { return bad("missing or malformed committer") }
+    return .success(CommitHeader(tree: tree, parents: parents))
+  }
+
+  /// Forty lowercase hexadecimal digits, as git writes ids in headers.
+  private static func objectID(_ text: Substring) -> ObjectID? {
+    guard text.utf8.count == 40, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    else { return nil }
+    return ObjectID(hex: String(text))
+  }
+
+  /// `Name <email> 1700000000 +0100`, as `fsck_ident` wants it.
+  private static func isIdentity(_ text: Substring) -> Bool {
+    guard let open = text.firstIndex(of: "<"), let close = text[open...].firstIndex(of: ">") else { return false }
+    if text[..<open].contains(">") || text[text.index(after: open)..<close].contains("<") { return false }
+    let rest = text[text.index(after: close)...]
+    let parts = rest.split(separator: " ", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].isEmpty, let seconds = parts[1].first, seconds.isNumber,
+      parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), parts[1].count <= 18
+    else { return false }
+    if parts[1].count > 1 && parts[1].hasPrefix("0") { return false }
+    let zone = parts[2]
+    guard zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
+      zone.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return false }
+    return true
+  }
+}

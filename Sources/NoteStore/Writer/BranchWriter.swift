@@ -1,0 +1,175 @@
+import Foundation
+import Git
+
+/// The only code that moves `refs/heads/devices/<me>` (DESIGN §5). Every command that
+/// changes the store — a write, a sync's merge or fast-forward, a resolution, a
+/// clone — ends here, so a rule that must hold for every change is written once:
+///
+/// 1. the store is in a state NoteStore may write (no plain `git merge`, rebase or
+///    cherry-pick under way, HEAD on the device branch);
+/// 2. the tree about to be adopted passes ``TreeInspector`` where it differs from the
+///    current one;
+/// 3. a move from outside passes the ``MassDeleteGuard`` unless allowed;
+/// 4. the crash-safe order: objects (already written) → staged copies → checkout
+///    journal → compare-and-swap of the branch → checkout → placed copies → journal
+///    removed;
+/// 5. then what follows a move and never undoes it (packing): a failure there is a
+///    warning, because the change is already committed.
+///
+/// A process killed at any point leaves the old or the new commit on the branch; the
+/// next writer finishes the checkout from the journal (``finishInterruptedCheckout()``).
+struct BranchWriter {
+  unowned let store: Store
+
+  private var repository: Repository { store.repository }
+  private var journalPath: String { store.gitDirectory + "/" + StoreLayout.checkoutJournal }
+
+  /// Moves the branch as `move` says, or changes nothing and throws.
+  ///
+  /// - Throws: `NoteStoreError.gitOperationInProgress`, `.headNotOnDeviceBranch`,
+  ///   `.untrustedTree`, `.massDelete` before anything moves; `.repository` or
+  ///   `.cannotWriteFile` when a step fails (the branch has then not moved, or the
+  ///   journal finishes the checkout next time).
+  func move(_ move: BranchMove, allowMassDelete: Bool = true) throws {
+    try refuseForeignOperation(creating: move.expected == nil)
+    if move.origin != .local {
+      let inspector = TreeInspector(repository: repository, maximumBlobSize: try store.maximumBlobSize())
+      if let violation = try inspector.firstViolation(in: move.newTree, commit: move.commit, comparedWith: move.oldTree) {
+        throw NoteStoreError.untrustedTree(device: nil, violation: violation)
+      }
+      if !allowMassDelete, let tripped = try MassDeleteGuard(repository: repository).tripped(from: move.oldTree, to: move.newTree) {
+        throw NoteStoreError.massDelete(device: nil, deleting: tripped.deleting, of: tripped.of)
+      }
+    }
+    let staged = try stageCopies(move.copies)
+    defer { for file in staged { try? FileManager.default.removeItem(atPath: file.staged) } }
+    let checkoutPaths: [String]?
+    switch move.checkout {
+    case .paths(let paths): checkoutPaths = paths + move.copies.map(\.path)
+    case .whole: checkoutPaths = nil
+    }
+    try writeCheckoutJournal(checkoutPaths)
+    try store.git("moving \(store.device.branch)") {
+      try repository.updateReference(
+        store.device.branch, to: move.commit, expecting: move.expected, logMessage: "notes: " + move.summary)
+    }
+    if checkoutPaths.map({ !$0.isEmpty }) ?? true {
+      try store.git("updating the working tree") {
+        try repository.checkout(tree: move.newTree, paths: checkoutPaths, force: true)
+      }
+    }
+    try placeStagedCopies(staged)
+    removeCheckoutJournal()
+    afterMove()
+  }
+
+  /// Housekeeping after a move; it never fails the move.
+  private func afterMove() {
+    do {
+      try store.packIfNeeded()
+    } catch {
+      store.warn("the change is saved, but packing objects failed: \(Store.describe(error)); run `notes gc` when there is room")
+    }
+  }
+
+  // MARK: - The store's state
+
+  /// Refuses to move the branch while git itself is in the middle of an operation in
+  /// this repository, or while HEAD is on another branch: NoteStore would commit and
+  /// check out over the user's half-done work.
+  private func refuseForeignOperation(creating: Bool) throws {
+    let gitDirectory = store.gitDirectory
+    let fileManager = FileManager.default
+    let markers: [(String, String)] = [
+      ("MERGE_HEAD", "a merge"), ("CHERRY_PICK_HEAD", "a cherry-pick"), ("REVERT_HEAD", "a revert"),
+      ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase or `git am`"), ("BISECT_LOG", "a bisect"),
+    ]
+    for (marker, operation) in markers where fileManager.fileExists(atPath: gitDirectory + "/" + marker) {
+      throw NoteStoreError.gitOperationInProgress(operation: operation, path: gitDirectory + "/" + marker)
+    }
+    guard !creating else { return }
+    let head = try store.git("reading HEAD") { try repository.headReferenceName() }
+    if let head, head != store.device.branch {
+      throw NoteStoreError.headNotOnDeviceBranch(head: head, branch: store.device.branch)
+    }
+  }
+
+  // MARK: - Streamed copies
+
+  /// Copies files next to the working tree (in `.git/notes-staging/`) before the
+  /// branch moves, so a full disk fails the write while nothing has changed yet. A
+  /// copy streams; a checkout would inflate each blob in memory.
+  private func stageCopies(_ copies: [FileCopy]) throws -> [(copy: FileCopy, staged: String)] {
+    guard !copies.isEmpty else { return [] }
+    let fileManager = FileManager.default
+    let folder = store.gitDirectory + "/notes-staging"
+    try? fileManager.removeItem(atPath: folder)  // what a killed writer left: copies of the user's files
+    var staged: [(copy: FileCopy, staged: String)] = []
+    do {
+      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for (index, copy) in copies.enumerated() {
+        let path = folder + "/\(index)"
+        try fileManager.copyItem(atPath: copy.source, toPath: path)
+        staged.append((copy, path))
+      }
+    } catch {
+      for file in staged { try? fileManager.removeItem(atPath: file.staged) }
+      throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
+    }
+    return staged
+  }
+
+  /// Moves staged copies into the working tree (a rename: no space needed) and
+  /// records them in the index as their blobs.
+  private func placeStagedCopies(_ staged: [(copy: FileCopy, staged: String)]) throws {
+    guard !staged.isEmpty else { return }
+    let fileManager = FileManager.default
+    for (copy, path) in staged {
+      let destination = store.root + "/" + copy.path
+      do {
+        try fileManager.createDirectory(
+          atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if fileManager.fileExists(atPath: destination) { try fileManager.removeItem(atPath: destination) }
+        try fileManager.moveItem(atPath: path, toPath: destination)
+      } catch {
+        throw NoteStoreError.cannotWriteFile(path: destination, underlying: error)
+      }
+    }
+    try store.git("recording copied files in the index") {
+      try repository.recordInIndex(staged.map { (path: $0.copy.path, id: $0.copy.blob, mode: FileMode.blob) })
+    }
+  }
+
+  // MARK: - The checkout journal
+
+  /// What the journal holds for "the whole tree": a path no tree can have.
+  private static let wholeTree = "/"
+
+  /// Names the paths a move will check out; nil for the whole tree.
+  private func writeCheckoutJournal(_ paths: [String]?) throws {
+    let content = paths?.joined(separator: "\0") ?? Self.wholeTree
+    do {
+      try Data(content.utf8).write(to: URL(fileURLWithPath: journalPath), options: .atomic)
+    } catch {
+      throw NoteStoreError.cannotWriteFile(path: journalPath, underlying: error)
+    }
+  }
+
+  private func removeCheckoutJournal() {
+    try? FileManager.default.removeItem(atPath: journalPath)
+  }
+
+  /// Checks out the paths a killed writer had not checked out yet (the whole tree
+  /// for a clone).
+  func finishInterruptedCheckout() throws {
+    guard let data = FileManager.default.contents(atPath: journalPath) else { return }
+    let content = String(decoding: data, as: UTF8.self)
+    let paths: [String]? = content == Self.wholeTree ? nil : content.split(separator: "\0").map(String.init)
+    if let tree = try store.headTree(), paths.map({ !$0.isEmpty }) ?? true {
+      try store.git("finishing an interrupted checkout") {
+        try repository.checkout(tree: tree, paths: paths, force: true)
+      }
+    }
+    removeCheckoutJournal()
+  }
+}
