@@ -74,6 +74,8 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   /// A commit from outside (`device`'s, when known) breaks a rule on trees
   /// (DESIGN §9) and was not adopted.
   case untrustedTree(device: String?, violation: TreeViolation)
+  /// A conflict record in the store cannot be read.
+  case malformedConflictRecord(path: String, reason: String)
   /// This device's own branch on the remote breaks a rule on trees.
   case untrustedTreeFromRejection(RejectedChange)
   /// A plain git operation (merge, rebase, cherry-pick …) is under way in the store.
@@ -171,6 +173,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .untrustedTree(let device, let violation):
       return "refused \(device.map { "the changes of device " + TerminalText.escaped($0) } ?? "a commit from outside"): "
         + "\(violation); nothing of it was taken or will be pushed"
+    case .malformedConflictRecord(let path, let reason):
+      return "the conflict record \(path) is malformed: \(reason); see its history with `git log -p -- \(path)`, "
+        + "then fix or remove it with git and commit"
     case .untrustedTreeFromRejection(let rejected):
       return rejected.reason
     case .gitOperationInProgress(let operation, let path):
@@ -189,7 +194,13 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + "formatting to lay a plain-text edit over; replace it with `notes write \(note) --rtf-file FILE`, "
         + "or bring back an earlier version with `notes versions \(note)` and `notes resolve`/`restore`"
     case .repository(let operation, let underlying):
-      return "\(operation) failed: \(underlying)"
+      let text = "\(underlying)"
+      let damaged = ["inflate", "corrupt", "object not found", "no match for id", "failed to parse", "invalid object"]
+        .contains { text.lowercased().contains($0) }
+      return "\(operation) failed: \(text)"
+        + (damaged
+          ? " (the store's object database looks damaged: `git fsck` names the broken objects; "
+            + "`notes clone` from a remote makes a healthy copy)" : "")
     }
   }
 

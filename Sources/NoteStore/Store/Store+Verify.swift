@@ -20,9 +20,26 @@ extension Store {
     if try git("reading .notes/format", { try repository.treeEntry(atPath: StoreLayout.formatPath, inTree: tree) }) == nil {
       problems.append(VerificationProblem(note: StoreLayout.formatPath, problem: "missing"))
     }
+    do {
+      _ = try ConflictBook(repository: repository).records(in: tree)
+    } catch let error as NoteStoreError {
+      if case .malformedConflictRecord(let path, let reason) = error {
+        problems.append(VerificationProblem(note: path, problem: reason))
+      } else {
+        problems.append(VerificationProblem(note: ConflictRecord.folder, problem: error.description))
+      }
+    }
     let scanner = PackageScanner(repository: repository)
     for (path, packageTree) in try git("listing notes", { try scanner.packages(in: tree) }) {
-      problems += try verifyPackage(path, tree: packageTree).map { VerificationProblem(note: path.name, problem: $0) }
+      do {
+        problems += try verifyPackage(path, tree: packageTree).map { VerificationProblem(note: path.name, problem: $0) }
+      } catch {
+        problems.append(
+          VerificationProblem(
+            note: path.name,
+            problem: "its objects cannot be read (\(Store.describe(error))); the object database is damaged: "
+              + "`git fsck` names the broken objects"))
+      }
     }
     return problems
   }
@@ -70,7 +87,9 @@ extension Store {
         }
         problems += try entryProblems(tree: entry.id, prefix: path + "/")
       case .blob, .executable:
-        break
+        // Read every byte: libgit2 checks each object's hash as it reads, so a damaged
+        // pack or loose object shows here.
+        _ = try git("reading \(path)") { try repository.blobData(entry.id) }
       }
       do {
         try EntryName.validate(entry.name)

@@ -128,7 +128,12 @@ extension Store {
       return bytes
     case .plainText(let text):
       guard let old else { return RTFWriter().write(AttributedText(plainText: text)) }
-      let current = try readBody(old, noteName: noteName)
+      let current: AttributedText
+      do {
+        current = try RTFReader().read(old).text
+      } catch {
+        throw NoteStoreError.unreadableBody(note: noteName, underlying: error)
+      }
       let updated = current.applyingPlainText(text)
       return updated == current ? nil : RTFWriter().write(updated)
     case .attributed(let text):

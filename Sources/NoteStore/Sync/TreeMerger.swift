@@ -232,11 +232,8 @@ struct TreeMerger {
         commit: origin.commit.hex, device: origin.device, id: id, modified: ConflictRecord.timestamp(origin.date),
         tree: tree?.hex)
     }
-    // The current version: the newest that still has the note (an edit never loses
-    // to a deletion), ties by device name.
-    let candidates = versions.values.filter { $0.tree != nil }
     guard
-      let current = candidates.max(by: { ($0.modified, $1.device, $1.id) < ($1.modified, $0.device, $0.id) }),
+      let current = ConflictRecord.current(among: Array(versions.values)),
       let currentTree = current.tree.flatMap(ObjectID.init(hex:))
     else {
       throw NoteStoreError.malformedPackage(note: NotePath(packagePath: path).name, reason: "no version of it has content")
@@ -253,7 +250,7 @@ struct TreeMerger {
     var result: [ConflictRecord.RecordedVersion] = []
     for tree in trees {
       guard let entry = try repository.treeEntry(atPath: recordPath, inTree: tree), entry.mode != .tree else { continue }
-      if let record = try? ConflictRecord.decode(try repository.blobData(entry.id)) { result += record.versions }
+      result += try ConflictBook(repository: repository).read(entry.id, at: recordPath).versions
     }
     return result
   }
@@ -286,10 +283,9 @@ struct TreeMerger {
         if let kept = m ?? t, kept != m { updates.append(.upsert(path: path, id: kept.id, mode: kept.mode)) }
         continue
       }
-      if path.hasPrefix(ConflictRecord.folder + "/"),
-        let combined = try combineRecords(m.id, t.id)
-      {
-        updates.append(.upsert(path: path, id: try repository.createBlob(combined), mode: .blob))
+      if path.hasPrefix(ConflictRecord.folder + "/") {
+        let combined = try ConflictBook(repository: repository).combined(m.id, t.id, at: path)
+        updates.append(.upsert(path: path, id: try repository.createBlob(try combined.encoded()), mode: .blob))
       } else if t.id > m.id {
         updates.append(.upsert(path: path, id: t.id, mode: t.mode))
       }
@@ -298,21 +294,5 @@ struct TreeMerger {
       updates.append(.upsert(path: path, id: try repository.createBlob(bytes), mode: .blob))
     }
     return updates
-  }
-
-  /// Two records of the same note as one: every version, the newest with content
-  /// current, the smaller base.
-  private func combineRecords(_ first: ObjectID, _ second: ObjectID) throws -> [UInt8]? {
-    guard let a = try? ConflictRecord.decode(try repository.blobData(first)),
-      let b = try? ConflictRecord.decode(try repository.blobData(second))
-    else { return nil }
-    var versions: [String: ConflictRecord.RecordedVersion] = [:]
-    for version in a.versions + b.versions { versions[version.id] = version }
-    let current =
-      versions.values.filter { $0.tree != nil }
-      .max(by: { ($0.modified, $1.device, $1.id) < ($1.modified, $0.device, $0.id) })?.id ?? a.current
-    return try ConflictRecord(
-      base: min(a.base, b.base), current: current, note: a.note, versions: versions.values.sorted { $0.id < $1.id }
-    ).encoded()
   }
 }

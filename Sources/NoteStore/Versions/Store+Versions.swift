@@ -6,11 +6,9 @@ extension Store {
   /// The conflict record of a note, or nil.
   func conflictRecord(for note: NotePath, inTree tree: ObjectID? = nil) throws -> ConflictRecord? {
     guard let tree = try tree ?? headTree() else { return nil }
-    let path = try ConflictRecord.path(for: note.path)
-    guard let entry = try git("reading conflicts", { try repository.treeEntry(atPath: path, inTree: tree) }),
-      entry.mode != .tree
-    else { return nil }
-    return try? ConflictRecord.decode(try git("reading \(path)") { try repository.blobData(entry.id) })
+    return try git("reading the conflict of \(note.name)") {
+      try ConflictBook(repository: repository).record(for: note.path, in: tree)
+    }
   }
 
   /// Whether a committed conflict record (`.notes/conflicts/<id>.json`) names the
@@ -20,21 +18,16 @@ extension Store {
   }
 
   /// Every unresolved conflict, sorted by note.
+  ///
+  /// - Throws: `NoteStoreError.malformedConflictRecord` when a record cannot be read.
   public func conflicts() throws -> [NoteConflict] {
-    guard let tree = try headTree(),
-      let folder = try git("reading conflicts", { try repository.treeEntry(atPath: ConflictRecord.folder, inTree: tree) }),
-      folder.mode == .tree
-    else { return [] }
-    var result: [NoteConflict] = []
-    for entry in try git("reading conflicts", { try repository.treeEntries(folder.id) }) where entry.name.hasSuffix(".json") {
-      guard let record = try? ConflictRecord.decode(try git("reading \(entry.name)") { try repository.blobData(entry.id) })
-      else { continue }
-      result.append(
-        NoteConflict(
-          note: NotePath(packagePath: record.note).name, current: record.current,
-          versions: record.versions.map { version(from: $0, current: record.current) }))
+    guard let tree = try headTree() else { return [] }
+    let records = try git("reading conflicts") { try ConflictBook(repository: repository).records(in: tree) }
+    return records.map { record in
+      NoteConflict(
+        note: NotePath(packagePath: record.note).name, current: record.current,
+        versions: record.versions.map { version(from: $0, current: record.current) })
     }
-    return result.sorted { $0.note < $1.note }
   }
 
   private func version(from recorded: ConflictRecord.RecordedVersion, current: String) -> NoteVersion {

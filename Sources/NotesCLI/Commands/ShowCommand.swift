@@ -24,7 +24,12 @@ enum ShowCommand: NotesCommand {
       OutputStreams.writeOut(bytes: try store.bodyData(of: note))
       return
     }
-    let text = try store.body(of: note).plainText
-    context.outText(text)
+    let body = try store.readableBody(of: note)
+    if let problem = body.problem {
+      OutputStreams.writeErr(
+        "notes: warning: the body of \"\(TerminalText.escaped(note.name))\" is not readable RTF (\(problem)); "
+          + "showing the words that could be recovered\n")
+    }
+    context.outText(body.text)
   }
 }

@@ -1,3 +1,5 @@
+import NoteStore
+
 /// Lays out rows as aligned columns for list output meant for people.
 ///
 /// ```swift
@@ -52,10 +54,11 @@ public struct TableFormatter: Sendable {
 
   /// The table as text, one line per row and a newline after each; empty for no rows.
   /// Headers are bold when `terminal` allows colour. Missing cells are blank; extra cells
-  /// are ignored.
+  /// are ignored. Cells are plain text: a control character in one (a crafted note
+  /// name) is shown escaped, never sent to the terminal.
   public func render(_ rows: [[String]], terminal: Terminal? = nil) -> String {
     guard !rows.isEmpty else { return "" }
-    let cells = rows.map { row in columns.indices.map { $0 < row.count ? row[$0] : "" } }
+    let cells = rows.map { row in columns.indices.map { $0 < row.count ? TerminalText.escaped(row[$0]) : "" } }
     let headers = columns.map(\.header)
     let widths = columns.indices.map { index in
       ((showsHeader ? [headers] : []) + cells).map { $0[index].count }.max() ?? 0
