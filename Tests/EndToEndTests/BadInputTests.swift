@@ -105,24 +105,25 @@ struct BadInputTests {
     let sandbox = try Sandbox()
     let store = try sandbox.makeStore()
     sandbox.notes("-C", store, "new", "Base", "--text", "start")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom.fromEnvironment()
+    print("killedWriter seed \(generator.seed) (replay with NOTES_TEST_SEED=\(generator.seed))")
+    var insideMove = 0
     for round in 0..<12 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandRunner.notesBinary)
-      process.arguments = ["-C", store, "write", "Base", "--text", "round \(round)"]
-      process.environment = sandbox.environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.08, using: &generator))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      let plan: KillPlan = round.isMultiple(of: 3) ? .insideMove : .afterDelay(Double.random(in: 0.0...0.08, using: &generator))
+      let landed = try plan.run(
+        ["-C", store, "write", "Base", "--text", "round \(round)"], store: store, environment: sandbox.environment)
+      if case .insideMove = plan {
+        #expect(landed, "round \(round): the kill \(plan) did not land inside the move")
+        insideMove += landed ? 1 : 0
+      }
       let fsck = sandbox.git("fsck", "--strict", in: store)
       #expect(fsck.status == 0, "round \(round): \(fsck.stderr)")
       let next = sandbox.notes("-C", store, "write", "Base", "--text", "after \(round)")
       #expect(next.status == 0, "round \(round): \(next.stderr)")
       #expect(sandbox.notes("-C", store, "show", "Base").stdout == "after \(round)\n")
       #expect(sandbox.git("status", "--porcelain", in: store).stdout.isEmpty, "round \(round)")
+      #expect(!FileManager.default.fileExists(atPath: KillPlan.journal(of: store)), "round \(round): journal left")
     }
+    #expect(insideMove == 4)
   }
 }

@@ -123,7 +123,7 @@ enum HostileTree: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct HostileTreeTests {
   @Test(
     "a hostile commit on another device's branch is refused by name, nothing of it is adopted, and both honest devices still sync",
-    arguments: HostileTree.allCases, [true, false])
+    arguments: HostileTree.allCases.filter { $0 != .malformedCommitAuthor }, [true, false])
   func hostileCommitIsRefused(_ hostile: HostileTree, fastForward: Bool) throws {
     let world = try HostileRemote()
     if hostile == .oversizedBlob {
@@ -157,6 +157,19 @@ struct HostileTreeTests {
     // The next sync says the same again: the store is not stuck.
     let again = world.sandbox.notes("-C", world.laptop, "sync")
     #expect(again.status == 3 && again.stderr.contains(hostile.rule), "\(again.stderr)")
+  }
+
+  @Test("a malformed commit at a branch tip of a local remote is named, with how to remove it, and the store keeps working")
+  func malformedCommitOnLocalRemote() throws {
+    let world = try HostileRemote()
+    try HostileTree.malformedCommitAuthor.publish(on: world, parent: try world.tip("laptop"))
+    let sync = world.sandbox.notes("-C", world.laptop, "sync")
+    #expect(sync.status == 3)
+    #expect(sync.stderr.contains("refs/heads/devices/evil") && sync.stderr.contains("update-ref -d"), "\(sync.stderr)")
+    #expect(world.fsck(world.laptop).status == 0)
+    #expect(world.sandbox.notes("-C", world.laptop, "new", "Still", "--text", "works").status == 0)
+    _ = try world.git(["update-ref", "-d", "refs/heads/devices/evil"])
+    #expect(try world.honestDevicesStillSync())
   }
 
   @Test("a clone leaves out a hostile device with a warning, and its checkout holds nothing of it")

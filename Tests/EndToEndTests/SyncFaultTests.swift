@@ -15,29 +15,26 @@ struct SyncFaultTests {
     #expect(sandbox.notes("clone", remote, "phone", "--device", "phone").status == 0)
     let phone = sandbox.directory + "/phone"
     var acknowledged: [String] = []
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom.fromEnvironment()
+    print("killedSync seed \(generator.seed) (replay with NOTES_TEST_SEED=\(generator.seed))")
+    var insideMove = 0
     for round in 0..<10 {
       let device = round.isMultiple(of: 2) ? laptop : phone
       let title = "Round \(round)"
       let saved = sandbox.notes("-C", device, "new", title, "--text", "saved in round \(round)")
       #expect(saved.status == 0)
       acknowledged.append(title)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandRunner.notesBinary)
-      process.arguments = ["-C", device, "sync"]
-      process.environment = sandbox.environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.25, using: &generator))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      // Every third round the kill lands inside the sync's branch move (a merge or
+      // fast-forward is under way: the round's own note was pushed by the previous one).
+      let plan: KillPlan = round % 3 == 2 ? .insideMove : .afterDelay(Double.random(in: 0.0...0.25, using: &generator))
+      if try plan.run(["-C", device, "sync"], store: device, environment: sandbox.environment) { insideMove += 1 }
       for store in [laptop, phone] {
         let fsck = sandbox.git("fsck", "--strict", in: store)
         #expect(fsck.status == 0, "round \(round): \(fsck.stderr)")
       }
       #expect(sandbox.git("fsck", in: remote).status == 0, "round \(round): remote")
     }
+    #expect(insideMove >= 1, "no kill landed inside a branch move")
     // Two rounds of syncs settle everything: every acknowledged note is on both devices.
     for _ in 0..<2 {
       for store in [laptop, phone] {
@@ -56,16 +53,17 @@ struct SyncFaultTests {
     }
   }
 
-  @Test("a full disk fails the write with a clear error and leaves the store as it was")
+  @Test(
+    "a full disk fails the write with a clear error and leaves the store as it was",
+    .enabled(if: SmallDisk.canMount, "mounting a 2 MB tmpfs needs root and /usr/bin/mount"))
   func fullDisk() throws {
-    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/mount") else { return }
     let sandbox = try Sandbox()
     let mountPoint = sandbox.directory + "/small"
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
     let mounted = CommandRunner.run(
       "/usr/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint], in: sandbox.directory,
       environment: sandbox.environment)
-    guard mounted.status == 0 else { return }  // no permission to mount here: nothing to test
+    try #require(mounted.status == 0, "mount failed although the probe mounted: \(mounted.stderr)")
     defer { _ = CommandRunner.run("/usr/bin/umount", ["-l", mountPoint], in: sandbox.directory, environment: sandbox.environment) }
     let store = mountPoint + "/store"
     #expect(sandbox.notes("init", store, "--device", "laptop").status == 0)
@@ -76,7 +74,9 @@ struct SyncFaultTests {
     // Random: the blob itself does not fit.
     var generator = SystemRandomNumberGenerator()
     let random = try sandbox.writeFile("random.bin", Data((0..<(3 * 1024 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
-    for file in [repetitive, random] {
+    // Random and smaller: the blob and its copy fit, the pack that would follow does not.
+    let medium = try sandbox.writeFile("medium.bin", Data((0..<(600 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+    for file in [repetitive, random, medium] {
       let result = sandbox.notes("-C", store, "attach", "Small", file)
       #expect(result.status == 1)
       #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
@@ -85,5 +85,24 @@ struct SyncFaultTests {
     }
     #expect(sandbox.notes("-C", store, "show", "Small").stdout == "fits\n")
     #expect(sandbox.git("fsck", in: store).status == 0)
+    #expect(sandbox.notes("-C", store, "attachments", "Small").stdout.isEmpty)
   }
+}
+
+/// Whether this machine lets the tests mount a small tmpfs (root, and `mount` present),
+/// found out once by mounting one.
+enum SmallDisk {
+  static let canMount: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/mount") else { return false }
+    let point = FileManager.default.temporaryDirectory.appendingPathComponent("notes-tmpfs-probe-\(getpid())").path
+    guard (try? FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)) != nil else {
+      return false
+    }
+    defer { try? FileManager.default.removeItem(atPath: point) }
+    let environment = ["PATH": "/usr/bin:/bin"]
+    let mounted = CommandRunner.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", point], in: "/", environment: environment)
+    guard mounted.status == 0 else { return false }
+    _ = CommandRunner.run("/usr/bin/umount", [point], in: "/", environment: environment)
+    return true
+  }()
 }

@@ -37,7 +37,7 @@ struct BrokenConnectionTests {
     #expect(fetched == (try laptop.tip))
   }
 
-  @Test("a push cut midway leaves the remote at the old or the new tip, and the next push settles it")
+  @Test("a push cut in the middle of its pack fails, leaves the remote's branch exactly as before, and the next push settles it")
   func pushCutMidway() throws {
     let sandbox = try Sandbox()
     let served = try ServedRepository(.gitDaemon, in: sandbox)
@@ -45,25 +45,27 @@ struct BrokenConnectionTests {
     try laptop.repository.push(url: served.url, refspecs: [laptop.pushRefspec], options: testOptions())
     let before = try served.tip(laptop.branch)
     for index in 0..<40 {
-      try sandbox.write("devices/laptop/blob\(index).bin", String(repeating: "push \(index) text ", count: 500))
+      // Incompressible, so the pack is far larger than what the proxy lets through.
+      try sandbox.write("devices/laptop/blob\(index).bin", (0..<4000).map { _ in String(Int.random(in: 0...9)) }.joined())
       try git(laptop.path, "add", ".")
       try git(laptop.path, "commit", "-q", "-m", "bulk \(index)")
     }
     let daemonPort = try #require(UInt16(served.url.split(separator: ":").last?.split(separator: "/").first ?? ""))
     let (proxy, proxyPort) = try startServer {
       let port = try freePort()
-      return (try ServerProcess(script: "cutting-proxy.sh", [sandbox.path, String(port), String(daemonPort), "300"]), port)
+      return (
+        try ServerProcess(script: "cutting-proxy.sh", [sandbox.path, String(port), String(daemonPort), "20000", "client"]),
+        port
+      )
     }
     defer { proxy.stop() }
-    do {
+    #expect(throws: (any Error).self) {
       try laptop.repository.push(
         url: "git://127.0.0.1:\(proxyPort)/notes.git", refspecs: [laptop.pushRefspec], options: testOptions(timeout: 10))
-    } catch {
-      // Expected: the connection was reset.
     }
-    let after = try served.tip(laptop.branch)
-    let newTip = try laptop.tip
-    #expect(after == before || after == newTip)
+    let log = (try? String(contentsOfFile: sandbox.file("cutting-proxy.log"), encoding: .utf8)) ?? ""
+    #expect(log.contains("cut after 20000 bytes from the client"), "the proxy did not cut the push: \(log)")
+    #expect(try served.tip(laptop.branch) == before)
     _ = try git(served.bare, "fsck")
     try laptop.repository.push(url: served.url, refspecs: [laptop.pushRefspec], options: testOptions())
     let settled = try served.tip(laptop.branch)

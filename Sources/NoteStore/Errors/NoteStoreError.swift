@@ -82,6 +82,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case gitOperationInProgress(operation: String, path: String)
   /// HEAD is on another branch than this device's.
   case headNotOnDeviceBranch(head: String, branch: String)
+  /// A local remote's branch holds a commit that cannot be read, and libgit2 reads
+  /// every branch of a local remote for any fetch.
+  case remoteHoldsUnreadableCommit(remote: String, branches: [String], detail: String)
   /// A remote given as a local path names no folder.
   case noRepositoryAtPath(String)
   /// A killed push left a lock file for this device's branch on the remote.
@@ -184,6 +187,10 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .headNotOnDeviceBranch(let head, let branch):
       return "HEAD is on \(head), not on this device's branch \(branch); run `git checkout \(branch)` "
         + "(after committing or stashing your git work) before using notes"
+    case .remoteHoldsUnreadableCommit(let remote, let branches, let detail):
+      return "nothing can be fetched from \(remote): its branch \(branches.map(TerminalText.escaped).joined(separator: ", ")) "
+        + "holds a commit that cannot be read (\(detail)), and a local remote is read whole; remove that branch "
+        + "on the remote (`git update-ref -d BRANCH` there) and sync again"
     case .noRepositoryAtPath(let path):
       return "no git repository at \(path): the folder does not exist (make one with `git init --bare \(path)`)"
     case .staleRemoteLock(let remote, let lockPath):

@@ -50,9 +50,7 @@ extension Store {
     let store = Store(repository: repository, root: root, device: device)
     store.onWarning = onWarning
     try store.withWriteLock {
-      _ = try repository.fetch(
-        remote: "origin", refspecs: [fetchRefspec("origin")], options: TransferOptions(timeout: timeout))
-      for rejected in try store.vetFetchedReferences(of: "origin", before: [:]) {
+      for rejected in try store.fetchDeviceBranches(from: "origin", transfer: TransferOptions(timeout: timeout)) {
         if rejected.device == device.rawValue { throw NoteStoreError.untrustedTreeFromRejection(rejected) }
         store.warn(rejected.reason)
       }

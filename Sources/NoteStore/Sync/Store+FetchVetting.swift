@@ -6,6 +6,58 @@ extension Store {
   /// pushes only (``Repository/purgeUnreachableObjects(quarantine:)``).
   var quarantinePath: String { gitDirectory + "/notes-quarantine" }
 
+  /// Fetches every device branch of `remote`, then vets what arrived
+  /// (``vetFetchedReferences(of:before:)``); the branches refused are returned (and
+  /// are gone again).
+  ///
+  /// When the fetch of all branches fails for a reason other than the network (the
+  /// remote serves a commit libgit2 cannot parse), each device branch is fetched on
+  /// its own, so one unreadable branch cannot keep the others out; the branches that
+  /// still fail are returned as refused.
+  func fetchDeviceBranches(from remote: String, transfer: TransferOptions) throws -> [RejectedChange] {
+    let before = try trackingReferences(of: remote)
+    var unreadable: [RejectedChange] = []
+    do {
+      _ = try repository.fetch(remote: remote, refspecs: [Store.fetchRefspec(remote)], options: transfer)
+    } catch let error as GitError {
+      let prefix = "refs/heads/devices/"
+      let advertised = try repository.listRemoteReferences(remote: remote, matching: prefix, options: transfer)
+      for (name, target) in advertised {
+        let deviceName = String(name.dropFirst(prefix.count))
+        do {
+          _ = try repository.fetch(
+            remote: remote, refspecs: ["+\(name):refs/remotes/\(remote)/devices/\(deviceName)"], options: transfer)
+        } catch let single as GitError {
+          let violation = TreeViolation(commit: target.hex, path: "", rule: .badCommit, detail: single.message)
+          unreadable.append(
+            RejectedChange(
+              device: deviceName, remote: remote, commit: target.hex, path: "", rule: TreeRule.badCommit.rawValue,
+              reason: NoteStoreError.untrustedTree(device: deviceName, violation: violation).description))
+        }
+      }
+      if unreadable.isEmpty { throw error }
+      if let culprits = try unreadableTipsOfLocalRemote(remote, advertised: advertised), !culprits.isEmpty {
+        // libgit2 reads every tip of a local remote for any fetch, so one bad tip blocks
+        // the others too: name it, and say how to remove it.
+        let blocked = NoteStoreError.remoteHoldsUnreadableCommit(remote: remote, branches: culprits, detail: error.message)
+        if unreadable.contains(where: { !culprits.contains(prefix + $0.device) }) { throw blocked }
+        for index in unreadable.indices { unreadable[index].reason = blocked.description }
+      }
+    }
+    return unreadable + (try vetFetchedReferences(of: remote, before: before))
+  }
+
+  /// For a remote that is a local path, the branches whose tip commit cannot be read;
+  /// nil for other remotes.
+  private func unreadableTipsOfLocalRemote(
+    _ remote: String, advertised: [(name: String, target: ObjectID)]
+  ) throws -> [String]? {
+    guard let url = try repository.remotes().first(where: { $0.name == remote })?.url else { return nil }
+    let path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
+    guard RemoteURL.isLocalPath(path), let other = try? Repository.open(at: path) else { return nil }
+    return advertised.filter { (try? other.commit($0.target)) == nil }.map(\.name)
+  }
+
   /// The remote-tracking device branches of `remote`, by reference name.
   func trackingReferences(of remote: String) throws -> [String: ObjectID] {
     let references = try git("listing fetched devices") {

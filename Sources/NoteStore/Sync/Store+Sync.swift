@@ -83,38 +83,8 @@ extension Store {
     return transfer
   }
 
-  /// Fetches every device branch of `remote`, then vets what arrived; the
-  /// branches refused are returned (and are gone again).
-  ///
-  /// When the fetch of all branches fails for a reason other than the network (the
-  /// remote serves a commit libgit2 cannot parse), each device branch is fetched on
-  /// its own, so one unreadable branch cannot keep the others out; the branches that
-  /// still fail are returned as refused.
   private func fetchDevices(from remote: String, options: SyncOptions) throws -> [RejectedChange] {
-    let before = try trackingReferences(of: remote)
-    let transfer = transferOptions(options)
-    var unreadable: [RejectedChange] = []
-    do {
-      _ = try repository.fetch(remote: remote, refspecs: [Store.fetchRefspec(remote)], options: transfer)
-    } catch let error as GitError {
-      let prefix = "refs/heads/devices/"
-      let advertised = try repository.listRemoteReferences(remote: remote, matching: prefix, options: transfer)
-      for (name, target) in advertised {
-        let deviceName = String(name.dropFirst(prefix.count))
-        do {
-          _ = try repository.fetch(
-            remote: remote, refspecs: ["+\(name):refs/remotes/\(remote)/devices/\(deviceName)"], options: transfer)
-        } catch let single as GitError {
-          let violation = TreeViolation(commit: target.hex, path: "", rule: .badCommit, detail: single.message)
-          unreadable.append(
-            RejectedChange(
-              device: deviceName, remote: remote, commit: target.hex, path: "", rule: TreeRule.badCommit.rawValue,
-              reason: NoteStoreError.untrustedTree(device: deviceName, violation: violation).description))
-        }
-      }
-      if unreadable.isEmpty { throw error }
-    }
-    return unreadable + (try vetFetchedReferences(of: remote, before: before))
+    try fetchDeviceBranches(from: remote, transfer: transferOptions(options))
   }
 
   /// A remote's copy of this device's branch must be an ancestor of it: otherwise

@@ -1,6 +1,10 @@
 import Foundation
 import Git
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The only code that moves `refs/heads/devices/<me>` (DESIGN §5). Every command that
 /// changes the store — a write, a sync's merge or fast-forward, a resolution, a
 /// clone — ends here, so a rule that must hold for every change is written once:
@@ -43,6 +47,7 @@ struct BranchWriter {
     }
     let staged = try stageCopies(move.copies)
     defer { for file in staged { try? FileManager.default.removeItem(atPath: file.staged) } }
+    if !move.copies.isEmpty { try refuseWithoutRoomToPack() }
     let checkoutPaths: [String]?
     switch move.checkout {
     case .paths(let paths): checkoutPaths = paths + move.copies.map(\.path)
@@ -53,6 +58,7 @@ struct BranchWriter {
       try repository.updateReference(
         store.device.branch, to: move.commit, expecting: move.expected, logMessage: "notes: " + move.summary)
     }
+    FaultPoint.afterReferenceUpdate.pauseIfRequested()
     if checkoutPaths.map({ !$0.isEmpty }) ?? true {
       try store.git("updating the working tree") {
         try repository.checkout(tree: move.newTree, paths: checkoutPaths, force: true)
@@ -69,6 +75,24 @@ struct BranchWriter {
       try store.packIfNeeded()
     } catch {
       store.warn("the change is saved, but packing objects failed: \(Store.describe(error)); run `notes gc` when there is room")
+    }
+  }
+
+  /// Refuses, before the branch moves, a change after which the automatic pack would
+  /// not fit on the disk: better to say "No space left on device" and change nothing
+  /// than to commit and then fail half-way through housekeeping.
+  private func refuseWithoutRoomToPack() throws {
+    let statistics = try store.git("counting loose objects") { try repository.packStatistics() }
+    var info = statvfs()
+    guard statvfs(store.gitDirectory, &info) == 0 else { return }
+    let free = Int64(info.f_bavail) * Int64(info.f_frsize)
+    let byteLimit = max(store.autoPackMinimumBytes, statistics.packBytes / 8)
+    let packs = statistics.looseObjects >= store.autoPackThreshold || statistics.looseBytes >= byteLimit
+    // A pack of loose objects takes at most about their size, plus its index.
+    let needed = statistics.looseBytes + statistics.looseBytes / 8 + 64 << 10
+    if packs && free < needed {
+      throw NoteStoreError.cannotWriteFile(
+        path: store.gitDirectory + "/objects/pack", underlying: POSIXErrorDescription(code: ENOSPC))
     }
   }
 
