@@ -9,6 +9,7 @@ extension Store {
       path: lockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
     StoreLock.clearStaleGitLocks(in: gitDirectory)
     try branchWriter.finishInterruptedCheckout()
+    try finishInterruptedFetch()
     let result = try withExtendedLifetime(lock) { try body() }
     return result
   }

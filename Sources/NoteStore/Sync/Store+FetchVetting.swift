@@ -14,8 +14,15 @@ extension Store {
   /// remote serves a commit libgit2 cannot parse), each device branch is fetched on
   /// its own, so one unreadable branch cannot keep the others out; the branches that
   /// still fail are returned as refused.
+  ///
+  /// A journal (`.git/notes-fetch`) records the vetted state before the fetch, so a
+  /// process killed between the fetch and the vetting leaves the next writer enough to
+  /// finish the job (``finishInterruptedFetch()``).
   func fetchDeviceBranches(from remote: String, transfer: TransferOptions) throws -> [RejectedChange] {
+    try finishInterruptedFetch()
     let before = try trackingReferences(of: remote)
+    try FetchJournal(path: fetchJournalPath).write(remote: remote, references: before)
+    defer { FetchJournal(path: fetchJournalPath).remove() }
     var unreadable: [RejectedChange] = []
     do {
       _ = try repository.fetch(remote: remote, refspecs: [Store.fetchRefspec(remote)], options: transfer)
@@ -45,6 +52,17 @@ extension Store {
       }
     }
     return unreadable + (try vetFetchedReferences(of: remote, before: before))
+  }
+
+  private var fetchJournalPath: String { gitDirectory + "/notes-fetch" }
+
+  /// Vets what a fetch killed before its vetting brought in, against the state its
+  /// journal recorded, and warns about what is refused. Call with the lock held.
+  func finishInterruptedFetch() throws {
+    let journal = FetchJournal(path: fetchJournalPath)
+    guard let (remote, before) = journal.read() else { return }
+    for rejected in try vetFetchedReferences(of: remote, before: before) { warn(rejected.reason) }
+    journal.remove()
   }
 
   /// For a remote that is a local path, the branches whose tip commit cannot be read;

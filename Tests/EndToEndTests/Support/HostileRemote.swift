@@ -93,6 +93,14 @@ final class HostileRemote {
     try git(["rev-parse", "refs/heads/devices/\(device)"])
   }
 
+  /// The tip of a device branch in the remote, nil when it has none yet.
+  func tipIfAny(_ device: String) -> String? {
+    let result = CommandRunner.run(
+      "/usr/bin/git", ["rev-parse", "--verify", "-q", "refs/heads/devices/\(device)"], in: remote,
+      environment: sandbox.environment)
+    return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+  }
+
   /// A valid package tree: a readable body and optional extra entries.
   func package(text: String = "An ordinary note", extra: [RawEntry] = []) throws -> String {
     let body = try blob("{\\rtf1\\ansi " + text + "}")
