@@ -31,10 +31,11 @@ extension Store {
     let baseTree = try headTree()
     let tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
     if tree == baseTree && extraParents.isEmpty { return nil }
+    let text = try runCommitHooks(tree: tree, message: message)  // hooks: pre-commit, prepare-commit-msg, commit-msg
     let signature = try authorSignature()
     let commit = try git("writing the commit") {
       try repository.createCommit(
-        tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: message.text,
+        tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: text,
         author: signature, committer: signature)
     }
     let staged = try stageCopies(copies)
@@ -51,6 +52,7 @@ extension Store {
     }
     try placeStagedCopies(staged)
     removeCheckoutJournal()
+    runPostCommitHook()  // hooks: post-commit
     try packIfNeeded()
     return commit
   }

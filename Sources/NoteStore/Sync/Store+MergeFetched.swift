@@ -30,7 +30,8 @@ extension Store {
     var conflicts: Set<String> = []
     for (device, _, tip) in try fetchedDeviceTips(remote: options.remote) {
       let step = try integrate(
-        tip: tip, device: device, into: head, policy: policy, allowMassDelete: options.allowMassDelete)
+        tip: tip, device: device, into: head, policy: policy, allowMassDelete: options.allowMassDelete,
+        runsHooks: !options.dryRun)  // hooks: merge commits of a real sync run the merge hooks
       switch step.outcome {
       case .upToDate:
         continue
@@ -75,6 +76,7 @@ extension Store {
       try git("updating the working tree") { try repository.checkout(tree: newTree, paths: paths, force: true) }
     }
     removeCheckoutJournal()
+    runPostMergeHook()  // hooks: post-merge
     try packIfNeeded()
   }
 }

@@ -26,7 +26,8 @@ extension Store {
   /// - Throws: `NoteStoreError.unrelatedHistories` when the two share no commit,
   ///   `.massDelete` when the merge would delete too many notes.
   func integrate(
-    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, allowMassDelete: Bool
+    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, allowMassDelete: Bool,
+    runsHooks: Bool = false
   ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
     if tip == head { return (head, .upToDate, nil) }
     if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
@@ -59,10 +60,11 @@ extension Store {
     let message = CommitMessage(
       summary: summary, body: body, device: self.device,
       notes: result.changedPackages, extraTrailers: [(key: "Merged-Device", value: device)])
+    let text = runsHooks ? try runMergeCommitHooks(tree: result.tree, message: message) : message.text  // hooks:
     let signature = try authorSignature()
     let commit = try git("writing the merge commit") {
       try repository.createCommit(
-        tree: result.tree, parents: [head, tip], message: message.text, author: signature, committer: signature)
+        tree: result.tree, parents: [head, tip], message: text, author: signature, committer: signature)
     }
     return (commit, .merged(conflicts: result.conflicts), result)
   }

@@ -10,7 +10,7 @@ extension Store {
   /// - Throws: only when the local part fails (merge, lock); remote failures are in
   ///   the report.
   public func sync(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
-    try withWriteLock {
+    let report = try withWriteLock {
       if !options.dryRun { try saveUnlocked(message: nil) }
       var report = SyncReport()
       let remotes = try selectedRemotes(options.remote)
@@ -37,6 +37,8 @@ extension Store {
       }
       return report
     }
+    if !options.dryRun { runPostSyncHook(report) }  // hooks: post-sync, after the lock is released
+    return report
   }
 
   /// Fetches every device branch from the remotes (`notes fetch`): the state
@@ -100,6 +102,7 @@ extension Store {
   private func pushOwnBranch(to remote: String, options: SyncOptions) throws {
     let branch = device.branch
     do {
+      try runPrePushHook(remote: remote)  // hooks: pre-push
       try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
     } catch let error as TransferError {
       switch error {
