@@ -131,6 +131,7 @@ struct HookRunner {
     environment["GIT_INDEX_FILE"] = nil
     environment["GIT_DIR"] = gitDirectory
     environment["GIT_WORK_TREE"] = workingDirectory
+    environment.merge(settings.environment) { _, new in new }
     environment.merge(extra) { _, new in new }
     return environment
   }

@@ -12,6 +12,9 @@ public struct HookSettings: Sendable {
   /// keys and ISO 8601 dates. The command line sets it to its `--json` printer, so the
   /// hook reads the very document `notes sync --json` prints.
   public var encodeSyncReport: (@Sendable (SyncReport) throws -> String)?
+  /// Variables added to every hook's environment (the command line sets
+  /// `NOTES_EXECUTABLE` to its own binary, which the shipped pre-commit runs).
+  public var environment: [String: String] = [:]
 
   /// Settings that run every hook.
   public init() {}
