@@ -56,10 +56,12 @@ struct HookRunner {
     return access(path, X_OK) == 0 ? .runnable(path) : .notExecutable(path)
   }
 
-  /// Whether the hook would run now.
-  func willRun(_ hook: HookName) throws -> Bool {
-    if case .runnable = try lookup(hook) { return true }
-    return false
+  /// Whether running the hook would do anything: run it, or say why it does not.
+  func isPresent(_ hook: HookName) throws -> Bool {
+    switch try lookup(hook) {
+    case .absent, .skipped: false
+    case .runnable, .notExecutable, .tracked: true
+    }
   }
 
   /// Runs `hook` when it is there and may run.

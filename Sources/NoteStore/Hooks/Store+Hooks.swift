@@ -55,7 +55,7 @@ extension Store {
   ) throws -> String {
     let runner = try hookRunner(pendingTree: tree)
     let editors: [HookName] = [.prepareCommitMessage, .commitMessage]
-    guard try ([pre] + editors).contains(where: { try runner.willRun($0) }) else { return text }
+    guard try ([pre] + editors).contains(where: { try runner.isPresent($0) }) else { return text }
     let index = gitDirectory + "/notes-hook-index-\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: index) }
     do {
@@ -65,7 +65,7 @@ extension Store {
     }
     let environment = ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"]
     try runner.run(pre, environment: environment)
-    guard try editors.contains(where: { try runner.willRun($0) }) else { return text }
+    guard try editors.contains(where: { try runner.isPresent($0) }) else { return text }
     let file = gitDirectory + "/" + messageFile
     defer { if !keepsMessageFile { try? FileManager.default.removeItem(atPath: file) } }
     do {

@@ -106,7 +106,7 @@ extension Store {
       try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
     } catch let error as TransferError {
       switch error {
-      case .nonFastForward, .rejected:
+      case .nonFastForward:  // hooks: a .rejected push (a server hook's refusal) keeps the server's reason
         throw NoteStoreError.deviceNameInUse(device: device.rawValue, remote: remote)
       default:
         throw error
