@@ -35,9 +35,7 @@ public enum HookProcess {
 
   /// Runs `executable` with `arguments` to completion or to `timeout` seconds.
   ///
-  /// A file without a `#!` line (ENOEXEC) is run by `/bin/sh`, as git does. A failure
-  /// to change into `directory` or to execute the hook is exit status 2 or 126/127
-  /// with the shell's message in the output.
+  /// A file without a `#!` line (ENOEXEC) is run by `/bin/sh`, as git does.
   public static func run(
     _ executable: String, arguments: [String], environment: [String: String], directory: String,
     input: [UInt8], timeout: Double
@@ -51,12 +49,15 @@ public enum HookProcess {
       inputPipe.forEach { close($0) }
       throw StartFailure(code: code)
     }
-    // `/bin/sh` changes into the directory (posix_spawn's chdir action is a GNU
-    // extension the C headers hide) and runs the hook; a hook without a `#!` line
-    // (ENOEXEC) is then run by sh itself, as git runs it.
-    let spawned = spawn(
-      "/bin/sh", arguments: ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, directory, executable] + arguments,
-      environment: environment, stdin: inputPipe[0], output: outputPipe[1])
+    var spawned = spawn(
+      executable, arguments: [executable] + arguments, environment: environment, directory: directory,
+      stdin: inputPipe[0], output: outputPipe[1])
+    if case .failure(let failure) = spawned, failure.code == ENOEXEC {
+      // No `#!` line: run it with sh, as git does.
+      spawned = spawn(
+        "/bin/sh", arguments: ["/bin/sh", executable] + arguments, environment: environment, directory: directory,
+        stdin: inputPipe[0], output: outputPipe[1])
+    }
     close(inputPipe[0])
     close(outputPipe[1])
     let pid: pid_t
@@ -139,7 +140,38 @@ public enum HookProcess {
   }
 
   private static func spawn(
-    _ executable: String, arguments: [String], environment: [String: String], stdin: Int32, output: Int32
+    _ executable: String, arguments: [String], environment: [String: String], directory: String,
+    stdin: Int32, output: Int32
+  ) -> Result<pid_t, StartFailure> {
+    guard let changeDirectory = addChangeDirectory else {
+      // Without the chdir action, sh changes into the directory and runs the program.
+      return spawnPlain(
+        "/bin/sh", arguments: ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, directory] + arguments,
+        environment: environment, stdin: stdin, output: output, directory: nil, changeDirectory: nil)
+    }
+    return spawnPlain(
+      executable, arguments: arguments, environment: environment, stdin: stdin, output: output,
+      directory: directory, changeDirectory: changeDirectory)
+  }
+
+  private typealias ChangeDirectoryAction =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+  /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), looked up at run
+  /// time: the C headers declare it only for `_GNU_SOURCE`, which Swift does not set.
+  private static let addChangeDirectory: ChangeDirectoryAction? = {
+    #if os(macOS)
+      let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+      let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else { return nil }
+    return unsafeBitCast(symbol, to: ChangeDirectoryAction.self)
+  }()
+
+  private static func spawnPlain(
+    _ executable: String, arguments: [String], environment: [String: String], stdin: Int32, output: Int32,
+    directory: String?, changeDirectory: ChangeDirectoryAction?
   ) -> Result<pid_t, StartFailure> {
     var actions = posix_spawn_file_actions_t()
     var attributes = posix_spawnattr_t()
@@ -164,6 +196,10 @@ public enum HookProcess {
       posix_spawnattr_setflags(&attributes, flags),
     ] where result != 0 {
       return .failure(StartFailure(code: result))
+    }
+    if let directory, let changeDirectory {
+      let result = changeDirectory(&actions, directory)
+      if result != 0 { return .failure(StartFailure(code: result)) }
     }
     let argv = arguments.map { strdup($0) }
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }

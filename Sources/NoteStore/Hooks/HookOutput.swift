@@ -5,6 +5,7 @@ import Foundation
 enum HookOutput {
   /// `output` with every line prefixed by `hook: ` (or indented when `hook` is nil).
   static func prefixed(_ output: String, hook: HookName?) -> String {
+    guard !output.isEmpty else { return "" }
     let prefix = hook.map { $0.rawValue + ": " } ?? "  "
     var text = ""
     for line in output.split(separator: "\n", omittingEmptySubsequences: false).dropLast(output.hasSuffix("\n") ? 1 : 0) {
