@@ -71,8 +71,8 @@ public enum HookInstaller {
       throw HookInstallError.notABareRepository(path: path)
     }
     guard repository.isBare else { throw HookInstallError.notABareRepository(path: path) }
-    let configured = try? repository.configString("core.hooksPath")
+    let configured = try repository.configString("core.hooksPath")
     return HookRunner.hooksDirectory(
-      configured: configured ?? nil, gitDirectory: repository.gitDirectory, workingDirectory: repository.gitDirectory)
+      configured: configured, gitDirectory: repository.gitDirectory, workingDirectory: repository.gitDirectory)
   }
 }

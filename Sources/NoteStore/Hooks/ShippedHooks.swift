@@ -170,6 +170,7 @@ public enum ShippedHooks {
       }
       [ -n "$changes" ] || return 0
       blobs=
+      refused_trees=
       tab=$(printf '\t')
       while IFS= read -r line; do
         meta=${line%%"$tab"*}
@@ -177,11 +178,23 @@ public enum ShippedHooks {
         # shellcheck disable=SC2086
         set -- $meta
         mode=$2 object=$4
+        # What lies under a refused folder is not reported again.
+        below_refused=no
+        saved_ifs=$IFS
+        IFS='
+    '
+        for tree in $refused_trees; do
+          case $path in "$tree"/*) below_refused=yes ;; esac
+        done
+        IFS=$saved_ifs
+        [ "$below_refused" = yes ] && continue
         problems=$(path_problems "$path" "$mode")
         if [ -n "$problems" ]; then
           while IFS= read -r problem; do refuse "$ref" "$commit" "$path: $problem"; done <<PROBLEMS
     $problems
     PROBLEMS
+          [ "$mode" = 040000 ] && refused_trees="$refused_trees
+    $path"
         fi
         case $mode in 100644 | 100755) blobs="$blobs$object $path
     " ;; esac

@@ -56,7 +56,8 @@ extension Store {
     let runner = try hookRunner(pendingTree: tree)
     let editors: [HookName] = [.prepareCommitMessage, .commitMessage]
     guard try ([pre] + editors).contains(where: { try runner.isPresent($0) }) else { return text }
-    let index = gitDirectory + "/notes-hook-index-\(getpid())"
+    removeStaleHookIndexes()
+    let index = gitDirectory + "/\(Store.hookIndexPrefix)\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: index) }
     do {
       try repository.writeIndexFile(of: tree, to: index)
@@ -83,6 +84,18 @@ extension Store {
     let cleaned = HookMessage.cleaned(edited)
     if cleaned.isEmpty { throw HookError.emptyMessage(hook: .commitMessage) }
     return cleaned
+  }
+
+  /// The temporary indexes for commit hooks are `.git/notes-hook-index-<pid>`.
+  static let hookIndexPrefix = "notes-hook-index-"
+
+  /// Removes temporary hook indexes a killed writer left behind: with the store lock
+  /// held, no other writer is using one.
+  private func removeStaleHookIndexes() {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: gitDirectory)) ?? []
+    for name in names where name.hasPrefix(Store.hookIndexPrefix) {
+      try? FileManager.default.removeItem(atPath: gitDirectory + "/" + name)
+    }
   }
 
   /// Runs `post-commit` after a commit moved the branch; a failure is a warning.
