@@ -17,19 +17,28 @@ public enum HookError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .refused(let hook, let path, let status, let output):
-      return "the \(hook.rawValue) hook (\(path)) exited with status \(status), so nothing was changed"
+      return "the \(hook.rawValue) hook (\(path)) exited with status \(status), so \(HookError.stopped(hook))"
         + HookOutput.indented(output) + HookError.bypass(hook)
     case .timedOut(let hook, let path, let seconds, let output):
       return "the \(hook.rawValue) hook (\(path)) was still running after \(HookError.format(seconds)) s and was killed,"
-        + " so nothing was changed; raise notes.hookTimeout if it needs longer" + HookOutput.indented(output)
+        + " so \(HookError.stopped(hook)); raise notes.hookTimeout if it needs longer" + HookOutput.indented(output)
     case .cannotStart(let hook, let path, let reason):
-      return "the \(hook.rawValue) hook (\(path)) could not be started: \(reason); nothing was changed"
+      return "the \(hook.rawValue) hook (\(path)) could not be started (\(reason)), so \(HookError.stopped(hook))"
     case .emptyMessage(let hook):
       return "the \(hook.rawValue) hook left an empty commit message, so nothing was committed"
     case .invalidTimeout(let value):
       return "notes.hookTimeout is '\(value)', not a positive number of seconds; fix it with `git config notes.hookTimeout 60`"
     case .cannotPrepare(let file, let reason):
       return "cannot prepare \(file) for the hooks: \(reason); nothing was changed"
+    }
+  }
+
+  /// What a refusal by `hook` left undone.
+  private static func stopped(_ hook: HookName) -> String {
+    switch hook {
+    case .preMergeCommit: "the sync merged nothing and moved no branch"
+    case .prePush: "nothing was pushed to that remote"
+    default: "nothing was committed"
     }
   }
 
