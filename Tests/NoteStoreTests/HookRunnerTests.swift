@@ -17,7 +17,7 @@ struct HookRunnerTests {
   }
 
   @Test("notes.hookTimeout takes positive seconds, fractions too, and refuses anything else", arguments: [
-    (nil as String?, 60 as Double?), ("5", 5), ("0.25", 0.25), (" 2 ", 2), ("0", nil), ("-1", nil), ("soon", nil), ("inf", nil),
+    (nil as String?, 60 as Double?), ("5", 5), ("0.25", 0.25), (" 2 ", 2), ("0", nil), ("-1", nil), ("soon", nil), ("inf", nil), ("1e300", nil), ("86400", 86400),
   ])
   func timeout(_ configured: String?, _ expected: Double?) throws {
     if let expected {

@@ -9,7 +9,7 @@ public enum HookError: Error, Sendable, Hashable, CustomStringConvertible {
   case cannotStart(hook: HookName, path: String, reason: String)
   /// The message hooks left an empty commit message.
   case emptyMessage(hook: HookName)
-  /// `notes.hookTimeout` is not a positive number of seconds.
+  /// `notes.hookTimeout` is not a number of seconds above 0 and up to a day.
   case invalidTimeout(String)
   /// The temporary index or message file for the hooks could not be written or read.
   case cannotPrepare(file: String, reason: String)
@@ -27,7 +27,7 @@ public enum HookError: Error, Sendable, Hashable, CustomStringConvertible {
     case .emptyMessage(let hook):
       return "the \(hook.rawValue) hook left an empty commit message, so nothing was committed"
     case .invalidTimeout(let value):
-      return "notes.hookTimeout is '\(value)', not a positive number of seconds; fix it with `git config notes.hookTimeout 60`"
+      return "notes.hookTimeout is '\(value)', not a number of seconds above 0 and up to 86400; fix it with `git config notes.hookTimeout 60`"
     case .cannotPrepare(let file, let reason):
       return "cannot prepare \(file) for the hooks: \(reason); nothing was changed"
     }

@@ -164,10 +164,15 @@ struct HookRunner {
     return workingDirectory + "/" + configured
   }
 
+  /// The longest time limit accepted: a day.
+  static let longestTimeout: Double = 86_400
+
   /// The time limit from a `notes.hookTimeout` value (nil: unset).
   static func timeout(configured: String?) throws -> Double {
     guard let configured else { return defaultTimeout }
-    guard let seconds = Double(configured.trimmingCharacters(in: .whitespaces)), seconds > 0, seconds.isFinite else {
+    guard let seconds = Double(configured.trimmingCharacters(in: .whitespaces)), seconds > 0,
+      seconds <= longestTimeout
+    else {
       throw HookError.invalidTimeout(configured)
     }
     return seconds
