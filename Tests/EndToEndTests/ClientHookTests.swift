@@ -5,6 +5,7 @@ import Testing
 struct CommittingCase: Sendable, CustomTestStringConvertible {
   var name: String
   var arguments: [String]
+  var environment: [String: String] = [:]
   var prepare: @Sendable (Sandbox, String) throws -> Void = { _, _ in }
 
   var testDescription: String { name }
@@ -12,6 +13,7 @@ struct CommittingCase: Sendable, CustomTestStringConvertible {
   static let all: [CommittingCase] = [
     CommittingCase(name: "write", arguments: ["write", "Shopping", "--text", "Bread"]),
     CommittingCase(name: "new", arguments: ["new", "Plan", "--text", "Monday"]),
+    CommittingCase(name: "edit", arguments: ["edit", "Shopping"], environment: ["EDITOR": "sed -i s/Milk/Cheese/"]),
     CommittingCase(
       name: "attach", arguments: ["attach", "Shopping", "../receipt.txt"],
       prepare: { sandbox, _ in try sandbox.writeFile("receipt.txt", "12 eggs\n") }),
@@ -48,13 +50,14 @@ struct ClientHookTests {
     try installHook(store, "pre-commit", "echo 'no changes on Sundays' >&2\nexit 1")
     let before = StoreSnapshot(store, sandbox: sandbox)
 
-    let refused = sandbox.notes(["-C", store] + command.arguments, in: store)
+    let refused = sandbox.notes(["-C", store] + command.arguments, in: store, environment: command.environment)
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("pre-commit hook"))
     #expect(refused.stderr.contains("no changes on Sundays"))
     #expect(StoreSnapshot(store, sandbox: sandbox) == before)
 
-    let skipped = sandbox.notes(["-C", store] + command.arguments + ["--no-verify"], in: store)
+    let skipped = sandbox.notes(
+      ["-C", store] + command.arguments + ["--no-verify"], in: store, environment: command.environment)
     #expect(skipped.status == 0, "\(skipped.stderr)")
     #expect(sandbox.head(store) != before.references.split(separator: " ").last.map(String.init))
     #expect(StoreSnapshot(store, sandbox: sandbox) != before)
