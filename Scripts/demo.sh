@@ -2,7 +2,8 @@
 # The main job of NoteStore, scripted in a temporary directory: a bare git remote and
 # two devices (laptop and phone) that create, edit and attach notes, sync both ways,
 # edit different lines of one note (merged by itself), then the same words (a conflict),
-# resolve it and end with the same text.
+# resolve it and end with the same text; last, the cloud's shipped pre-receive hook
+# refuses a forced rewind of a device branch.
 # Every command is printed before it runs, with its output.
 # Usage: Scripts/demo.sh PATH-TO-notes
 set -euo pipefail
@@ -74,3 +75,11 @@ step notes -C laptop devices
 
 say "The history is an ordinary git history"
 step git -C laptop log --oneline --graph
+
+say "The cloud keeps device branches append-only: its pre-receive hook refuses a forced rewind"
+step notes hooks install --server "$workdir/cloud.git"
+if step git -C laptop push --force origin HEAD~1:refs/heads/devices/laptop; then
+  echo "the cloud accepted a rewind" >&2
+  exit 1
+fi
+step git -C cloud.git log --oneline -1 devices/laptop

@@ -20,6 +20,7 @@ public enum NotesMain {
     (["remote", "remove"], RemoteRemoveCommand.self), (["devices"], DevicesCommand.self),
     (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
+    (["hooks", "install"], HooksInstallCommand.self), (["hooks", "list"], HooksListCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
   ]
 
@@ -27,8 +28,9 @@ public enum NotesMain {
   static let topLevel: [CommandSpec] = {
     var specs: [CommandSpec] = []
     for entry in commands where entry.path.count == 1 {
-      specs.append(entry.command.spec)
+      specs.append(NoVerifyOption.adding(to: entry.command.spec, path: entry.path))
       if entry.path == ["fetch"] { specs.append(RemoteCommand.spec) }
+      if entry.path == ["gc"] { specs.append(HooksCommand.spec) }
     }
     return specs
   }()
@@ -81,9 +83,10 @@ public enum NotesMain {
         OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
         return 0
       }
-      let context = CommandContext(
+      var context = CommandContext(
         globals: globals, terminal: Terminal.detect(environment: environment, noColorFlag: globals.noColor),
         environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
+      context.skipsVerification = parsed.flag(NoVerifyOption.spec.long)
       do {
         try command.run(parsed, context: context)
         return 0

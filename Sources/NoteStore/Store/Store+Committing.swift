@@ -28,10 +28,12 @@ extension Store {
     let baseTree = try headTree()
     let tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
     if tree == baseTree && extraParents.isEmpty { return nil }
+    // pre-commit, prepare-commit-msg and commit-msg: before any object is referenced.
+    let text = try runCommitHooks(tree: tree, message: message)
     let signature = try authorSignature()
     let commit = try git("writing the commit") {
       try repository.createCommit(
-        tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: message.text,
+        tree: tree, parents: (parent.map { [$0] } ?? []) + extraParents, message: text,
         author: signature, committer: signature)
     }
     try branchWriter.move(

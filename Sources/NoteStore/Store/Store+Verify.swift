@@ -16,6 +16,11 @@ extension Store {
   /// - Returns: the problems found, sorted by note; empty when all is well.
   public func verify() throws -> [VerificationProblem] {
     guard let tree = try headTree() else { return [] }
+    return try verify(tree: tree)
+  }
+
+  /// The problems of every package in `tree`, as ``verify()`` finds them.
+  func verify(tree: ObjectID) throws -> [VerificationProblem] {
     var problems: [VerificationProblem] = []
     if try git("reading .notes/format", { try repository.treeEntry(atPath: StoreLayout.formatPath, inTree: tree) }) == nil {
       problems.append(VerificationProblem(note: StoreLayout.formatPath, problem: "missing"))

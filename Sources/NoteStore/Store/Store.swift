@@ -30,6 +30,8 @@ public final class Store {
   /// bytes pile up long before the count does; tying the trigger to the packed size
   /// keeps the store within about twice what `git gc` would make of it.
   public var autoPackMinimumBytes: Int64 = 512 << 10
+  /// How hooks run: `--no-verify`, where their output goes (DESIGN §8).
+  public var hooks = HookSettings()
 
   /// Called with a warning: something went wrong that does not fail the command
   /// (a note whose body no reader can parse arrived by sync; packing failed after a

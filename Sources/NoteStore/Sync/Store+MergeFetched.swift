@@ -43,7 +43,7 @@ extension Store {
             reason: NoteStoreError.untrustedTree(device: device, violation: violation).description))
         continue
       }
-      let step = try integrate(tip: tip, device: device, into: head, policy: policy)
+      let step = try integrate(tip: tip, device: device, into: head, policy: policy, runsHooks: !options.dryRun)
       if !options.allowMassDelete,
         let tripped = try massDeleteGuard.tripped(from: try commitTree(head), to: try commitTree(step.head))
       {

@@ -26,8 +26,12 @@ extension Store {
   /// moves the branch once, through the ``BranchWriter``.
   ///
   /// - Returns: the new head and what happened.
+  ///
+  /// With `runsHooks`, a merge commit runs git's merge hooks (`pre-merge-commit`,
+  /// `prepare-commit-msg`, `commit-msg`) before it is written; a fast-forward runs none,
+  /// as in git.
   func integrate(
-    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy
+    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, runsHooks: Bool = false
   ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
     if tip == head { return (head, .upToDate, nil) }
     if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
@@ -54,10 +58,11 @@ extension Store {
     let message = CommitMessage(
       summary: summary, body: body, device: self.device,
       notes: result.changedPackages, extraTrailers: [(key: "Merged-Device", value: device)])
+    let text = runsHooks ? try runMergeCommitHooks(tree: result.tree, message: message) : message.text
     let signature = try authorSignature()
     let commit = try git("writing the merge commit") {
       try repository.createCommit(
-        tree: result.tree, parents: [head, tip], message: message.text, author: signature, committer: signature)
+        tree: result.tree, parents: [head, tip], message: text, author: signature, committer: signature)
     }
     return (commit, .merged(conflicts: result.conflicts), result)
   }

@@ -10,7 +10,7 @@ extension Store {
   /// - Throws: only when the local part fails (merge, lock); remote failures are in
   ///   the report.
   public func sync(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
-    try withWriteLock {
+    let report = try withWriteLock {
       if !options.dryRun { try saveUnlocked(message: nil) }
       var report = SyncReport()
       let remotes = try selectedRemotes(options.remote)
@@ -37,6 +37,8 @@ extension Store {
       }
       return report
     }
+    if !options.dryRun { runPostSyncHook(report) }  // after the lock is released
+    return report
   }
 
   /// Fetches every device branch from the remotes (`notes fetch`): the state
@@ -102,13 +104,15 @@ extension Store {
     let branch = device.branch
     // The remote advertises refused branches too; libgit2's push must find them.
     try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
+    try runPrePushHook(remote: remote)
     do {
       try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
     } catch let error as TransferError {
       switch error {
       case .rejected(_, let reason, _) where reason.contains(".lock") || reason.lowercased().contains("lock"):
         throw NoteStoreError.staleRemoteLock(remote: remote, lockPath: staleLockPath(remote: remote, reason: reason))
-      case .nonFastForward, .rejected:
+      case .nonFastForward:
+        // A .rejected push (a server hook's refusal) keeps the server's reason.
         throw NoteStoreError.deviceNameInUse(device: device.rawValue, remote: remote)
       default:
         throw error

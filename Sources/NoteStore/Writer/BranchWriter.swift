@@ -66,11 +66,18 @@ struct BranchWriter {
     }
     try placeStagedCopies(staged)
     removeCheckoutJournal()
-    afterMove()
+    afterMove(move)
   }
 
-  /// Housekeeping after a move; it never fails the move.
-  private func afterMove() {
+  /// What follows a move and never undoes it: the post- hooks (post-commit for this
+  /// device's own commits, post-merge for a sync's merge or fast-forward), then
+  /// housekeeping. A failure here is a warning.
+  private func afterMove(_ move: BranchMove) {
+    switch move.origin {
+    case .local: store.runPostCommitHook()
+    case .sync: store.runPostMergeHook()
+    case .clone: break
+    }
     do {
       try store.packIfNeeded()
     } catch {

@@ -3,9 +3,16 @@ import NoteStore
 enum VerifyCommand: NotesCommand {
   static let spec = CommandSpec(
     name: "verify", abstract: "Check that every note is well-formed and readable.",
-    discussion: "Exits 1 and lists the problems, each naming its note, when any is found.",
-    options: [OptionSpec(long: "json", help: "Print {ok, problems: [{note, problem}]}.")],
-    examples: ["notes verify", "notes verify --json"])
+    discussion: """
+      Exits 1 and lists the problems, each naming its note, when any is found. With \
+      --staged, checks the tree about to be committed instead: the index in \
+      GIT_INDEX_FILE (set for a pre-commit hook), else .git/index.
+      """,
+    options: [
+      OptionSpec(long: "staged", help: "Check the staged tree (GIT_INDEX_FILE, else .git/index), as a pre-commit hook does."),
+      OptionSpec(long: "json", help: "Print {ok, problems: [{note, problem}]}."),
+    ],
+    examples: ["notes verify", "notes verify --json", "notes verify --staged"])
 
   private struct Report: Encodable {
     var ok: Bool
@@ -13,11 +20,18 @@ enum VerifyCommand: NotesCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let problems = try context.openStore().verify()
+    let store = try context.openStore()
+    let problems: [VerificationProblem]
+    if arguments.flag("staged") {
+      let indexFile = context.environment["GIT_INDEX_FILE"].flatMap { $0.isEmpty ? nil : context.absolute($0) }
+      problems = try store.verifyStaged(indexFile: indexFile)
+    } else {
+      problems = try store.verify()
+    }
     if arguments.flag("json") {
       context.out(try JSONOutput.encode(Report(ok: problems.isEmpty, problems: problems)) + "\n")
     } else if problems.isEmpty {
-      context.say("All notes are well-formed.\n")
+      context.say(arguments.flag("staged") ? "All staged notes are well-formed.\n" : "All notes are well-formed.\n")
     } else {
       for problem in problems { context.out("\(problem.note): \(problem.problem)\n") }
       context.say("\(problems.count) problem\(problems.count == 1 ? "" : "s") found.\n")

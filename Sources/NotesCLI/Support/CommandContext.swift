@@ -11,6 +11,8 @@ struct CommandContext {
   var terminal: Terminal
   var environment: [String: String]
   var currentDirectory: String
+  /// `--no-verify`: skip the hooks that check a change.
+  var skipsVerification = false
 
   /// The store selected by `-C DIR`, else `NOTES_STORE`, else the enclosing store of
   /// the current directory.
@@ -23,6 +25,7 @@ struct CommandContext {
     } else {
       store = try Store.discover(from: currentDirectory)
     }
+    NoVerifyOption.configure(store, skipsVerification: skipsVerification)
     let wait = globals.waitSeconds ?? 10
     store.lockTimeout = wait
     let quiet = globals.quiet
