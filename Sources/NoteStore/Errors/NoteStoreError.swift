@@ -1,4 +1,5 @@
 import Foundation
+import Git
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -202,8 +203,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + "or bring back an earlier version with `notes versions \(note)` and `notes resolve`/`restore`"
     case .repository(let operation, let underlying):
       let text = "\(underlying)"
-      let damaged = ["inflate", "corrupt", "object not found", "no match for id", "failed to parse", "invalid object"]
-        .contains { text.lowercased().contains($0) }
+      let damaged = Self.looksDamaged(underlying)
       return "\(operation) failed: \(text)"
         + (damaged
           ? " (the store's object database looks damaged: `git fsck` names the broken objects; "
@@ -223,6 +223,15 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     }
   }
 
+  /// Whether an error says the object database is damaged: a zlib failure, an object
+  /// that will not inflate or parse, or one that is missing.
+  static func looksDamaged(_ error: any Error) -> Bool {
+    if let git = error as? GitError, git.category == .zlib { return true }
+    let text = "\(error)".lowercased()
+    return ["inflate", "corrupt", "object not found", "no match for id", "failed to parse", "invalid object", "too far back",
+      "incorrect header check", "invalid pack", "invalid stored block", "invalid code"].contains { text.contains($0) }
+  }
+
   static func printable(_ name: String) -> String {
     String(
       name.unicodeScalars.map { scalar -> String in
@@ -236,6 +245,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   static func reason(_ error: any Error) -> String {
     if let posix = error as? POSIXErrorDescription { return posix.text }
     if let store = error as? NoteStoreError { return store.description }
+    if let notRegular = error as? NotARegularFile { return notRegular.description }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,

@@ -7,6 +7,8 @@ struct FileKind {
   var isRegularFile: Bool
   /// The owner may execute it.
   var isExecutable: Bool
+  /// A directory.
+  var isFolder: Bool = false
 
   /// Reads the kind of `path`.
   /// - Throws: the file system's error when `path` cannot be read.
@@ -15,6 +17,7 @@ struct FileKind {
     let attributes = try FileManager.default.attributesOfItem(atPath: target)
     let type = attributes[.type] as? FileAttributeType
     let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
-    return FileKind(isRegularFile: type == .typeRegular, isExecutable: permissions & 0o100 != 0)
+    return FileKind(
+      isRegularFile: type == .typeRegular, isExecutable: permissions & 0o100 != 0, isFolder: type == .typeDirectory)
   }
 }

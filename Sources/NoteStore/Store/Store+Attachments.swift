@@ -67,6 +67,11 @@ extension Store {
     if FileManager.default.fileExists(atPath: path) {
       throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXErrorDescription(code: EEXIST))
     }
+    var isFolder: ObjCBool = false
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+      throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXErrorDescription(code: isFolder.boolValue ? ENOTDIR : ENOENT))
+    }
     do {
       try repository.writeBlob(entry.id, toFile: path)
     } catch {
@@ -102,7 +107,7 @@ extension Store {
       throw NoteStoreError.cannotReadFile(path: file, underlying: error)
     }
     guard kind.isRegularFile else {
-      throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EISDIR))
+      throw NoteStoreError.cannotReadFile(path: file, underlying: NotARegularFile(isFolder: kind.isFolder))
     }
     guard FileManager.default.isReadableFile(atPath: file) else {
       throw NoteStoreError.cannotReadFile(path: file, underlying: POSIXErrorDescription(code: EACCES))
@@ -130,5 +135,13 @@ enum AttachmentNaming {
     var number = 2
     while taken.contains("\(stem) \(number)\(ext)") { number += 1 }
     return "\(stem) \(number)\(ext)"
+  }
+}
+
+/// Why a path that is a folder, a device or a socket cannot be attached.
+struct NotARegularFile: Error, CustomStringConvertible {
+  var isFolder: Bool
+  var description: String {
+    isFolder ? "it is a folder; attach the files in it one by one" : "it is not a regular file (a device, a pipe or a socket)"
   }
 }

@@ -15,12 +15,45 @@ extension Store {
   ///
   /// - Returns: the problems found, sorted by note; empty when all is well.
   public func verify() throws -> [VerificationProblem] {
-    guard let tree = try headTree() else { return [] }
-    return try verify(tree: tree)
+    guard let head = try headCommit() else { return [] }
+    let tree: ObjectID
+    do {
+      tree = try commitTree(head)
+    } catch {
+      return [VerificationProblem(note: ".", problem: "the current commit cannot be read: \(Store.describe(error))")]
+    }
+    return try verifyHistory(from: head) + verify(tree: tree)
   }
 
-  /// The problems of every package in `tree`, as ``verify()`` finds them.
+  /// Every commit of the device branch's history, read (and so hash-checked) once:
+  /// the history `list`, `versions` and `log` walk.
+  private func verifyHistory(from head: ObjectID) throws -> [VerificationProblem] {
+    do {
+      for id in try repository.commits(from: [head]) { _ = try repository.commit(id) }
+      return []
+    } catch {
+      return [
+        VerificationProblem(
+          note: ".",
+          problem: Store.describe(NoteStoreError.repository(operation: "reading the history", underlying: error)))
+      ]
+    }
+  }
+
+  /// The problems of every package in `tree`, as ``verify()`` finds them. A tree
+  /// that cannot be read at all is one problem, of the store itself.
   func verify(tree: ObjectID) throws -> [VerificationProblem] {
+    do {
+      return try verifyReadable(tree: tree)
+    } catch {
+      return [
+        VerificationProblem(
+          note: ".", problem: "the current tree cannot be read: \(Store.describe(error))")
+      ]
+    }
+  }
+
+  private func verifyReadable(tree: ObjectID) throws -> [VerificationProblem] {
     var problems: [VerificationProblem] = []
     if try git("reading .notes/format", { try repository.treeEntry(atPath: StoreLayout.formatPath, inTree: tree) }) == nil {
       problems.append(VerificationProblem(note: StoreLayout.formatPath, problem: "missing"))
