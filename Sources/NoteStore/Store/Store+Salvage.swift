@@ -1,15 +1,6 @@
 import Foundation
 import RichText
 
-/// A note's text as far as it can be read.
-public struct ReadableBody: Sendable {
-  /// The plain text.
-  public var text: String
-  /// Why the body could not be read as RTF, when it could not; the text is then what
-  /// was recovered from its bytes.
-  public var problem: String?
-}
-
 extension Store {
   /// The committed body as plain text, also when no RTF reader can parse it: then the
   /// text is what can be recovered from the bytes (their text with RTF control words

@@ -1,14 +1,6 @@
 import Foundation
 import Git
 
-/// A remote a store syncs with.
-public struct RemoteSummary: Sendable, Hashable, Codable {
-  /// Its name, such as `origin`.
-  public var name: String
-  /// Its URL, with any password hidden.
-  public var url: String
-}
-
 extension Store {
   /// The fetch refspec for a remote: every device branch, under
   /// `refs/remotes/<remote>/devices/`.

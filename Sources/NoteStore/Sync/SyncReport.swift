@@ -47,39 +47,3 @@ public struct SyncReport: Sendable, Hashable, Codable {
 
   public init() {}
 }
-
-/// A device's changes that a sync did not take, and why.
-public struct RejectedChange: Sendable, Hashable, Codable {
-  /// The device whose branch brought them.
-  public var device: String
-  /// The remote it was fetched from.
-  public var remote: String
-  /// The commit that breaks the rule (or the refused tip).
-  public var commit: String
-  /// The path in that commit's tree, "" for the commit itself.
-  public var path: String
-  /// The rule: a ``TreeRule`` name, or `massDelete`.
-  public var rule: String
-  /// The whole message.
-  public var reason: String
-}
-
-/// How a sync runs.
-public struct SyncOptions: Sendable {
-  /// Sync with this remote only; nil for all.
-  public var remote: String?
-  /// How to treat notes changed on both sides; nil for the store's setting.
-  public var policy: ConflictPolicy?
-  /// Fetch and report, but change nothing else.
-  public var dryRun = false
-  /// Stop before pushing.
-  public var noPush = false
-  /// Allow a merge that deletes more than 20 notes and more than half of them.
-  public var allowMassDelete = false
-  /// Seconds without progress before a remote is abandoned.
-  public var timeout: Double = 60
-  /// Progress of transfers, for a terminal.
-  public var progress: (@Sendable (String) -> Void)?
-
-  public init() {}
-}
