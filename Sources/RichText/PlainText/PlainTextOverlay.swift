@@ -73,7 +73,9 @@ struct PlainTextOverlay {
         fallback: firstRunAttributes(ofOldParagraph: styles[index]))
       result.append(Paragraph(runs: formatting.runs(), style: base.paragraphs[styles[index]].style))
     }
-    return AttributedText(paragraphs: result, document: base.document)
+    var text = AttributedText(paragraphs: result, document: base.document)
+    text.rtfSource = base.rtfSource
+    return text
   }
 
   /// For typed tokens that replaced old ones (a change with text on both sides): the

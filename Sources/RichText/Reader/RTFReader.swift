@@ -73,7 +73,8 @@ public struct RTFReader: Sendable {
   /// Reads an RTF document.
   ///
   /// The input must start with `{\rtf`, after optional spaces, line breaks and a
-  /// UTF-8 byte-order mark.
+  /// UTF-8 byte-order mark; spaces and line breaks may also stand between the `{`
+  /// and `\rtf`, as LibreOffice and Word accept.
   ///
   /// - Throws: ``RTFError`` when the input is not RTF or exceeds the limits.
   /// - Complexity: O(n) in the size of the input.
@@ -81,23 +82,28 @@ public struct RTFReader: Sendable {
     guard bytes.count <= limits.maxInputBytes else {
       throw .inputTooLarge(size: bytes.count, limit: limits.maxInputBytes)
     }
-    let start = try Self.documentStart(bytes)
+    let (start, rtfWord) = try Self.documentStart(bytes)
     var machine = ReaderMachine(bytes: bytes, start: start, limits: limits)
+    machine.headerSpaceEnd = rtfWord
     return try machine.run()
   }
 
-  /// The offset of the opening `{\rtf`.
-  static func documentStart(_ bytes: [UInt8]) throws(RTFError) -> Int {
+  /// The offsets of the opening `{` and of the `\rtf` after it.
+  static func documentStart(_ bytes: [UInt8]) throws(RTFError) -> (brace: Int, rtfWord: Int) {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    let header = Array("{\\rtf".utf8)
-    guard bytes[index...].starts(with: header) else { throw .notRTF(offset: index) }
-    let next = index + header.count
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw .notRTF(offset: index) }
+    var word = index + 1
+    while word < bytes.count, isSpace(bytes[word]) { word += 1 }
+    let header = Array("\\rtf".utf8)
+    guard bytes[word...].starts(with: header) else { throw .notRTF(offset: index) }
+    let next = word + header.count
     if next < bytes.count {
       let byte = bytes[next] | 0x20
       if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") { throw .notRTF(offset: index) }
     }
-    return index
+    return (index, word)
   }
 }

@@ -33,7 +33,7 @@ enum GroupCloseAction: Equatable {
 
 /// Character formatting as the RTF controls set it, with table indexes not yet
 /// resolved to fonts and colours.
-struct CharacterState: Equatable {
+struct CharacterState: Hashable, Sendable {
   var fontIndex: Int32?
   var halfPoints: Int32?
   var milliPoints: Int32?
@@ -64,7 +64,7 @@ struct CharacterState: Equatable {
 }
 
 /// Paragraph formatting as the RTF controls set it.
-struct ParagraphState: Equatable {
+struct ParagraphState: Hashable, Sendable {
   var alignment: Alignment = .natural
   var firstLineIndent = 0
   var leftIndent = 0
