@@ -47,6 +47,12 @@ struct CharacterState: Hashable, Sendable {
   var verticalPosition: VerticalPosition?
   var link: String?
   var unknown: [OpaqueControl] = []
+  /// Which characters the text that follows holds (`\loch`, `\hich`, `\dbch`), and
+  /// the fonts `\afN` gave the high-ANSI and double-byte ones: Word decodes a
+  /// `\'hh` after `\hich\af0` in font 0's code page, whatever `\f` says.
+  var characterKind: CharacterKind = .lowANSI
+  var highANSIFont: Int32?
+  var doubleByteFont: Int32?
 
   /// `\plain`: everything back to the default except the hyperlink of an
   /// enclosing field result, which is not character formatting in the file.
@@ -61,6 +67,13 @@ struct CharacterState: Hashable, Sendable {
       unknown.append(control)
     }
   }
+}
+
+/// The kinds of characters Word's `\loch`, `\hich` and `\dbch` announce.
+enum CharacterKind: Hashable, Sendable {
+  case lowANSI
+  case highANSI
+  case doubleByte
 }
 
 /// Paragraph formatting as the RTF controls set it.

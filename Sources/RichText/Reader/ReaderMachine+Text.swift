@@ -119,12 +119,26 @@ extension ReaderMachine {
     if state.destination == .fontTable {
       page = fontDraftCodePage
     } else {
-      page = currentFont()?.codePage ?? documentCodePage
+      page = decodingFont()?.codePage ?? documentCodePage
     }
     if page != decoder.codePage {
       if decoder.hasPending { flushDecoder() }
       decoder.codePage = page
     }
+  }
+
+  /// The font whose code page decodes the text: after `\hich` or `\dbch`, the font
+  /// `\af` gave those characters (if any), else the current font.
+  func decodingFont() -> FontEntry? {
+    let character = state.character
+    let associated: Int32?
+    switch character.characterKind {
+    case .lowANSI: associated = nil
+    case .highANSI: associated = character.highANSIFont
+    case .doubleByte: associated = character.doubleByteFont
+    }
+    if let associated, let entry = fonts[associated] { return entry }
+    return currentFont()
   }
 
   /// The font table entry of the current font: `\fN` if defined, else `\deffN`.

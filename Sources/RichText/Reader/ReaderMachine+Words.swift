@@ -169,6 +169,19 @@ extension ReaderMachine {
     case .nosupersub: state.character.verticalPosition = nil
     case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
     case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .loch, .hich, .dbch:
+      state.character.characterKind =
+        keyword == .loch ? .lowANSI : keyword == .hich ? .highANSI : .doubleByte
+      codePageIsStale = true
+      return true
+    case .af:
+      switch state.character.characterKind {
+      case .lowANSI: break
+      case .highANSI: state.character.highANSIFont = parameter ?? 0
+      case .doubleByte: state.character.doubleByteFont = parameter ?? 0
+      }
+      codePageIsStale = true
+      return true
     case .expnd, .expndtw, .kerning, .outl, .strokewidth, .strokec, .cocoaLigature, .shad,
       .obliqueness, .expansion, .caps, .scaps:
       state.character.setUnknown(

@@ -7,9 +7,16 @@ struct FontEntry {
 
 /// A font table entry while its controls and name are read.
 struct FontDraft {
+  /// The code page of the entry's bytes: `\cpg`, else `\fcharset`'s, else nil.
+  var codePageNumberInEffect: Int? {
+    codePageNumber ?? (hasCharset ? CodePage.number(forCharset: charset) : nil)
+  }
+
   var index: Int32
   var family: FontFamily = .nil
   var charset = 0
+  /// Whether the entry had `\fcharset` (without it, the document's code page holds).
+  var hasCharset = false
   var codePageNumber: Int?
   var name: [UInt8] = []
 }

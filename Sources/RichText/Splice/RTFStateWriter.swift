@@ -73,5 +73,12 @@ enum RTFStateWriter {
     case .subscript: out.raw("\\sub")
     }
     for control in character.unknown { out.raw(control.rtf) }
+    if let font = character.highANSIFont { out.word("\\hich\\af", Int(font)) }
+    if let font = character.doubleByteFont { out.word("\\dbch\\af", Int(font)) }
+    switch character.characterKind {
+    case .lowANSI: if character.highANSIFont != nil || character.doubleByteFont != nil { out.raw("\\loch") }
+    case .highANSI: out.raw("\\hich")
+    case .doubleByte: out.raw("\\dbch")
+    }
   }
 }
