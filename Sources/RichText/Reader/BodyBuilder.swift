@@ -124,8 +124,8 @@ extension ReaderMachine {
     if let override = paragraph.listOverride, let id = listOverrides[override],
       let levels = lists[id], !levels.isEmpty
     {
-      let format = levels[min(paragraph.listLevel, levels.count - 1)]
-      list = format.map { ListMarker(format: $0, level: paragraph.listLevel) }
+      list = levels[min(paragraph.listLevel, levels.count - 1)]
+      list?.level = paragraph.listLevel
     }
     var tabs = paragraph.tabStops
     if zip(tabs, tabs.dropFirst()).contains(where: { $0.position > $1.position }) {

@@ -91,6 +91,7 @@ extension ReaderMachine {
     switch keyword {
     case .listid: listDraft.id = parameter
     case .levelnfc: levelDraft.numberFormat = parameter
+    case .levelstartat: levelDraft.start = Int(max(0, parameter ?? 1))
     default: break
     }
   }
@@ -130,7 +131,7 @@ extension ReaderMachine {
     switch action {
     case .none: break
     case .commitFontEntry: commitFontDraft()
-    case .commitListLevel: listDraft.levels.append(levelDraft.format)
+    case .commitListLevel: listDraft.levels.append(levelDraft.marker(level: listDraft.levels.count))
     case .commitList:
       if let id = listDraft.id { lists[id] = listDraft.levels }
       invalidateResolvedCharacter()

@@ -33,7 +33,7 @@ struct ReaderMachine {
   var defaultFont: Int32?
   var fonts: [Int32: FontEntry] = [:]
   var colors: [Color?] = []
-  var lists: [Int32: [ListMarker.Format?]] = [:]
+  var lists: [Int32: [ListMarker?]] = [:]
   var listOverrides: [Int32: Int32] = [:]
   var fontDraft: FontDraft?
   var colorDraft = ColorDraft()
@@ -242,10 +242,8 @@ struct ReaderMachine {
     }
     for (override, id) in listOverrides.sorted(by: { $0.key < $1.key }) {
       guard let levels = lists[id] else { continue }
-      for (level, format) in levels.enumerated() {
-        guard let format else { continue }
-        let marker = ListMarker(format: format, level: level)
-        if tables.listNumbers[marker] == nil { tables.listNumbers[marker] = Int(override) }
+      for case let marker? in levels where tables.listNumbers[marker] == nil {
+        tables.listNumbers[marker] = Int(override)
       }
     }
     return tables

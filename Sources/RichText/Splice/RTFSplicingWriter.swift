@@ -34,8 +34,7 @@ struct RTFSplicingWriter {
     for stretch in stretches {
       for index in stretch.newLower..<stretch.newUpper {
         guard let marker = new[index].style.list else { continue }
-        let key = ListMarker(format: marker.format, level: max(0, marker.level))
-        guard let number = source.tables.listNumbers[key] else { return nil }
+        guard let number = source.tables.listNumbers[marker] else { return nil }
         listNumbers[index] = number
       }
     }
