@@ -33,6 +33,10 @@ test: deps-test
 corpus-check: deps
 	@Scripts/corpus-check.sh
 
+.PHONY: peer-corpus-check
+peer-corpus-check: deps-test
+	@Scripts/peer-corpus-check.sh
+
 fuzz: deps
 	@Scripts/fuzz.sh $(FUZZ_SECONDS)
 
