@@ -25,3 +25,23 @@ struct ReadingAsReadersDoTests {
     #expect(try read(rtf).text.plainText == expected)
   }
 }
+
+/// Hidden text (`\v`) is never shown, and stays in the file where nothing changed.
+@Suite("Hidden text")
+struct HiddenTextTests {
+  static let rtf = #"{\rtf1\ansi{\fonttbl\f0 Arial;}\f0 Visible {\v secret \'e9}text\par Second {\v0 shown}\par Third}"#
+
+  @Test("hidden text is not part of the body")
+  func notShown() throws {
+    #expect(try read(Self.rtf).text.plainText == "Visible text\nSecond shown\nThird")
+  }
+
+  @Test("an edit elsewhere keeps the hidden text in the file")
+  func keptWhenUntouched() throws {
+    let body = try read(Self.rtf).text
+    let edited = body.applyingPlainText("Visible text\nSecond shown\nThird edited")
+    let written = String(decoding: RTFWriter().write(edited), as: UTF8.self)
+    #expect(written.contains(#"{\v secret \'e9}"#))
+    #expect(try RTFReader().read(Array(written.utf8)).text == edited)
+  }
+}

@@ -90,9 +90,11 @@ struct PlainTextOverlay {
     for change in diff.changes where !change.old.isEmpty && !change.new.isEmpty {
       let candidates = oldTokens[change.old].filter { $0.kind != .lineBreak }
       guard let first = candidates.first else { continue }
+      // Grouped once per change: the work stays linear in the change's size.
+      let byKind = Dictionary(grouping: candidates, by: \.kind)
       var seen: [WordTokenizer.Kind: Int] = [:]
       for token in newTokens[change.new] where token.kind != .lineBreak {
-        let sameKind = candidates.filter { $0.kind == token.kind }
+        let sameKind = byKind[token.kind] ?? []
         let ordinal = seen[token.kind, default: 0]
         seen[token.kind] = ordinal + 1
         let chosen = sameKind.isEmpty ? first : sameKind[min(ordinal, sameKind.count - 1)]

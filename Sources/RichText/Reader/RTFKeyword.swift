@@ -30,7 +30,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
   case ulwave, ulhwave, ululdbwave, ulthd, ulthdash, ulnone, ulstyle, strike, striked
   case cf, cb, chcbpat, highlight, superscript = "super", `subscript` = "sub", nosupersub, up, dn
   case expnd, expndtw, kerning, outl, strokewidth, strokec, cocoaLigature = "CocoaLigature"
-  case shad, obliqueness, expansion, caps, scaps, loch, hich, dbch, af
+  case shad, obliqueness, expansion, caps, scaps, loch, hich, dbch, af, v
 
   // Paragraphs and tables.
   case pard, par, sect, page, ql, qc, qr, qj, qd, qnatural, fi, li, ri, sb, sa

@@ -51,6 +51,9 @@ struct CharacterState: Hashable, Sendable {
   /// the fonts `\afN` gave the high-ANSI and double-byte ones: Word decodes a
   /// `\'hh` after `\hich\af0` in font 0's code page, whatever `\f` says.
   var characterKind: CharacterKind = .lowANSI
+  /// Hidden text (`\v`): not part of the body, so nobody sees it by accident; the
+  /// file keeps it where the paragraph is not edited.
+  var isHidden = false
   var highANSIFont: Int32?
   var doubleByteFont: Int32?
 

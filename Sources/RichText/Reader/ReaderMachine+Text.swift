@@ -7,6 +7,7 @@ extension ReaderMachine {
     case .colorTable: colorTableText(start, end)
     case .listTable, .listOverrideTable, .legacyList: break
     case .body:
+      if state.character.isHidden { return }
       prepareBody()
       if isASCII, !decoder.hasPending {
         body.runText.append(contentsOf: bytes[start..<end])
@@ -37,6 +38,7 @@ extension ReaderMachine {
     switch state.destination {
     case .colorTable, .listTable, .listOverrideTable, .legacyList: return
     case .body:
+      if state.character.isHidden { return }
       prepareBody()
       updateCodePage()
       decoder.append(byte, to: &body.runText)
@@ -52,6 +54,7 @@ extension ReaderMachine {
   mutating func emit(_ scalar: Unicode.Scalar) {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if state.destination == .body {
+      if state.character.isHidden { return }
       prepareBody()
       appendUTF8(scalar, to: &body.runText)
     } else {

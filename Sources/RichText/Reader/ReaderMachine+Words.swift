@@ -169,6 +169,9 @@ extension ReaderMachine {
     case .nosupersub: state.character.verticalPosition = nil
     case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
     case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .v:
+      state.character.isHidden = on
+      return true
     case .loch, .hich, .dbch:
       state.character.characterKind =
         keyword == .loch ? .lowANSI : keyword == .hich ? .highANSI : .doubleByte

@@ -73,6 +73,7 @@ enum RTFStateWriter {
     case .subscript: out.raw("\\sub")
     }
     for control in character.unknown { out.raw(control.rtf) }
+    if character.isHidden { out.raw("\\v") }
     if let font = character.highANSIFont { out.word("\\hich\\af", Int(font)) }
     if let font = character.doubleByteFont { out.word("\\dbch\\af", Int(font)) }
     switch character.characterKind {
