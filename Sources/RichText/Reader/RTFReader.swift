@@ -12,8 +12,11 @@
 ///
 /// ## What is read
 /// - Text in the document's code page (`\ansicpgN`, `\mac` 10000, `\pc` 437, `\pca`
-///   850; default 1252) or the current font's (`\fcharsetN`, `\cpgN`), including
-///   double-byte CJK code pages; `\uN` with `\ucN` fallbacks, surrogate pairs joined,
+///   850; default 1252) or the current font's (`\fcharsetN`, `\cpgN`; `\fcharset0`
+///   is 1252 whatever the document says, 77–89 are the Mac scripts), after `\hich`
+///   or `\dbch` the font `\af` gave those characters, as Word reads them; including
+///   double-byte CJK code pages (Mac Japanese, Korean and Chinese through their
+///   Windows counterparts); `\uN` with `\ucN` fallbacks, surrogate pairs joined,
 ///   lone surrogates as U+FFFD. Invalid `\'` escapes read as U+FFFD.
 /// - Paragraphs end at `\par`, `\sect`, `\page` and `\` + newline; `\line` is U+2028,
 ///   `\tab` and a literal TAB are `"\t"`; raw CR, LF, DEL and the other C0 control
@@ -40,8 +43,12 @@
 ///   \margr \margt \margb \vieww \viewh \viewkind \deftab \readonlydoc \hyphauto
 ///   \cocoatextscaling \cocoaplatform`.
 ///
+/// - The file itself, kept with the body (not part of its value): writing the body
+///   back with ``RTFWriter`` changes only the paragraphs that changed.
+///
 /// ## What is skipped
-/// Style sheets, document info, headers and footers, footnotes, list marker text
+/// Hidden text (`\v`), which is never part of the body.
+/// Also style sheets, document info, headers and footers, footnotes, list marker text
 /// (`\listtext`, `\pntext`), field instructions, `\nonshppict` and `\nonesttables`
 /// fallbacks, unknown `\*` destinations (`\*` counts only right after `{`), and
 /// every other control word (Word's
