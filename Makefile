@@ -38,6 +38,10 @@ corpus-check: deps
 # trees and kill -9 during sync (`make test` runs 20 of those among the unit tests).
 fuzz: fuzz-rtf fuzz-sync
 
+.PHONY: peer-corpus-check
+peer-corpus-check: deps-test
+	@Scripts/peer-corpus-check.sh
+
 fuzz-rtf: deps
 	@Scripts/fuzz.sh $(FUZZ_SECONDS)
 

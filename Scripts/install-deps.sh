@@ -11,6 +11,8 @@ if [ "$level" = test ]; then
   # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
   # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.
   packages+=(libreoffice-writer-nogui lighttpd lighttpd-mod-openssl openssh-server openssh-client openssl curl python3)
+  # pandoc: a second outside RTF reader for Scripts/peer-corpus-check.sh.
+  packages+=(pandoc)
 fi
 
 missing=()

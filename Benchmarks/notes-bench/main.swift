@@ -4,6 +4,8 @@
 //   notes-bench edits STORE COUNT [SEED]    time per body edit (StoreBenchmarks)
 //   notes-bench make-store DIR NOTES        a store to run `edits` on
 //   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file
+//   notes-bench replace-words               every word of 1 MB replaced vs git diff --word-diff
+//   notes-bench merge-big                   ThreeWayMerge of 12 MB, 2M paragraphs vs git merge-file
 //
 // Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
 // a new file with a static function, added to `groups` here.
@@ -15,6 +17,8 @@ let groups: [String: ([String]) throws -> Void] = [
   "edits": StoreBenchmarks.edits,
   "make-store": StoreBenchmarks.makeStore,
   "merge": MergeBenchmarks.run,
+  "replace-words": PlainTextBenchmarks.run,
+  "merge-big": BigMergeBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,3 +7,4 @@ cd "$(dirname "$0")/../.."
 scratch="${1:-.build}"
 swift build -c release --scratch-path "$scratch" --product notes-bench
 "$scratch/release/notes-bench" merge
+"$scratch/release/notes-bench" merge-big

@@ -102,8 +102,12 @@ struct PlainTextTests {
       paragraph(("Title here", Self.bold), style: centered),
       paragraph(("item one", Self.plain), style: list),
     ])
-    let edited = body.applyingPlainText("Title\nhere\nitem one\nitem two")
+    // A list item's line starts with its marker (`notes show` prints it); a new line
+    // typed with a marker is an item, one without is not.
+    let edited = body.applyingPlainText("Title\nhere\n\u{2022}\titem one\n\u{2022}\titem two")
     #expect(edited.paragraphs.map(\.style) == [centered, centered, list, list])
+    let unmarked = body.applyingPlainText("Title here\n\u{2022}\titem one\nafter")
+    #expect(unmarked.paragraphs.map(\.style.list) == [nil, list.list, nil])
     #expect(edited.paragraphs.map(\.text) == ["Title", "here", "item one", "item two"])
     #expect(edited.paragraphs[1].runs == [TextRun(text: "here", attributes: Self.bold)])
     #expect(edited.paragraphs[3].runs == [TextRun(text: "item two", attributes: Self.plain)])

@@ -80,7 +80,7 @@ struct WriterGoldenTests {
       \pard\pardirnatural\partightenfactor0
       \cf0 Hi 
       \b bold
-      \b0  \{x\}\\ caf\'e9\uc0\u8232 \u55357 \u56832 	\cf2 red\cf0  \ul {\field{\*\fldinst{HYPERLINK "https://example.com/a?b=1"}}{\fldrslt site}}}
+      \b0  \{x\}\\ caf\'e9\line \uc0\u55357 \u56832 	\cf2 red\cf0  \ul {\field{\*\fldinst{HYPERLINK "https://example.com/a?b=1"}}{\fldrslt site}}}
       """#
     #expect(rtf(AttributedText(paragraphs: [paragraph])) == expected)
   }

@@ -134,12 +134,22 @@ extension Store {
       } catch {
         throw NoteStoreError.unreadableBody(note: noteName, underlying: error)
       }
-      let updated = current.applyingPlainText(text)
+      let updated = current.applyingPlainText(Self.withoutShownLineEnd(text, current: current.plainText))
       return updated == current ? nil : RTFWriter().write(updated)
     case .attributed(let text):
       if let old, try readBody(old, noteName: noteName) == text { return nil }
       return RTFWriter().write(text)
     }
+  }
+
+  /// `text` without the line end `notes show` (and any text file) puts after the
+  /// last line, unless the body itself ends with an empty paragraph: writing back
+  /// what `show` printed changes nothing.
+  static func withoutShownLineEnd(_ text: String, current: String) -> String {
+    guard !current.hasSuffix("\n"), text.hasSuffix("\n") else { return text }
+    var trimmed = text
+    trimmed.removeLast()  // "\r\n" is one Character
+    return trimmed
   }
 
   private func readBody(_ bytes: [UInt8], noteName: String) throws -> AttributedText {

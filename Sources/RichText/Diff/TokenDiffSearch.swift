@@ -1,5 +1,8 @@
-/// The search behind `TokenDiff`: common prefix and suffix, then Myers' greedy
-/// algorithm with a cost limit, then unique-token anchors where Myers gives up.
+/// The search behind `TokenDiff`: common prefix and suffix; in large regions,
+/// unique-token anchors first (as patience and histogram diff do), then Myers'
+/// greedy algorithm with a cost limit in the gaps; in small regions Myers first and
+/// anchors where it gives up. Work stays near O(n + d) for texts that share unique
+/// tokens, and bounded by the cost limit per gap otherwise.
 struct TokenDiffSearch {
   let old: [Int]
   let new: [Int]
@@ -25,11 +28,18 @@ struct TokenDiffSearch {
     while var region = pending.popLast() {
       trimCommonEnds(&region)
       if region.oldRange.isEmpty || region.newRange.isEmpty { continue }
-      if let pairs = myers(region) {
-        for (x, y) in pairs { found.append(TokenDiff.Match(old: x, new: y, count: 1)) }
-        continue
+      // A large region is first cut at tokens unique on both sides (patience), so
+      // Myers only ever searches the gaps between them; a small one gets Myers'
+      // minimal diff, and anchors only when it gives up.
+      let isLarge = region.oldRange.count + region.newRange.count > 4 * costLimit
+      var anchors = isLarge ? uniqueAnchors(region) : []
+      if anchors.isEmpty {
+        if let pairs = myers(region) {
+          for (x, y) in pairs { found.append(TokenDiff.Match(old: x, new: y, count: 1)) }
+          continue
+        }
+        if !isLarge { anchors = uniqueAnchors(region) }
       }
-      let anchors = uniqueAnchors(region)
       if anchors.isEmpty { continue }
       var oldStart = region.oldRange.lowerBound
       var newStart = region.newRange.lowerBound

@@ -97,9 +97,11 @@ public struct ThreeWayMerge: Sendable {
         }
       }
     }
-    let body = AttributedText(
+    var body = AttributedText(
       paragraphs: builder.paragraphs,
       document: rule.document(base.document, mine.document, theirs.document))
+    // Written back into mine's file, the paragraphs mine kept keep their bytes.
+    body.rtfSource = mine.rtfSource
     return builder.hunks.isEmpty ? .clean(body) : .conflicted(body, builder.hunks)
   }
 
@@ -110,6 +112,6 @@ public struct ThreeWayMerge: Sendable {
     if mineInfo.label != theirInfo.label { return mineInfo.label > theirInfo.label }
     let (mineText, theirsText) = (mine.plainText, theirs.plainText)
     if mineText != theirsText { return mineText > theirsText }
-    return String(describing: mine) > String(describing: theirs)
+    return String(describing: mine.forgettingSource()) > String(describing: theirs.forgettingSource())
   }
 }

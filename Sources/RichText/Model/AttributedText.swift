@@ -19,6 +19,12 @@ public struct AttributedText: Hashable, Sendable {
   /// kept so that rewriting a file does not change what its writer put there.
   public var document: DocumentAttributes
 
+  /// The RTF file the body was read from, so that writing it back keeps the bytes
+  /// of every paragraph that did not change. Not part of the body's value: two
+  /// bodies with the same text, formatting and document attributes are equal
+  /// whatever file they came from.
+  var rtfSource: RTFSource?
+
   /// Creates a body from paragraphs; an empty list becomes one empty paragraph.
   public init(paragraphs: [Paragraph], document: DocumentAttributes = DocumentAttributes()) {
     self.paragraphs = paragraphs.isEmpty ? [Paragraph()] : paragraphs
@@ -55,6 +61,26 @@ public struct AttributedText: Hashable, Sendable {
   /// Replaces all paragraphs; an empty list becomes one empty paragraph.
   public mutating func setParagraphs(_ newParagraphs: [Paragraph]) {
     paragraphs = newParagraphs.isEmpty ? [Paragraph()] : newParagraphs
+  }
+
+  /// Equal text, formatting and document attributes (the file a body was read
+  /// from does not count).
+  public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+    lhs.document == rhs.document && lhs.paragraphs == rhs.paragraphs
+  }
+
+  /// Hashes the text, formatting and document attributes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(paragraphs)
+    hasher.combine(document)
+  }
+
+  /// The same body, forgetting the file it was read from: writing it gives the
+  /// writer's own canonical bytes.
+  public func forgettingSource() -> AttributedText {
+    var copy = self
+    copy.rtfSource = nil
+    return copy
   }
 
   /// Whether the body holds no text at all.

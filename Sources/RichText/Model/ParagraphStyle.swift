@@ -121,9 +121,37 @@ public struct ListMarker: Hashable, Sendable {
     case upperRoman
   }
 
+  /// The text before a number (the "(" of "(1)"); empty for bullets.
+  public var prefix: String
+  /// The text after a number (the "." of "1.", the ")" of "a)"); ignored for bullets.
+  public var suffix: String
+
+  /// The number of a list's first item at this level (`\levelstartat`), 1 by default.
+  public var start: Int
+
   /// Creates a list marker.
-  public init(format: Format, level: Int = 0) {
+  public init(
+    format: Format, level: Int = 0, prefix: String = "", suffix: String = ".", start: Int = 1
+  ) {
     self.format = format
     self.level = level
+    self.prefix = prefix
+    self.suffix = suffix
+    self.start = start
+  }
+
+  /// Whether the format shows a bullet rather than a number.
+  public var isBullet: Bool {
+    switch format {
+    case .disc, .circle, .square, .hyphen: true
+    default: false
+    }
+  }
+
+  /// The marker of item `number` (1-based) as readers show it: "•", "3.", "c)".
+  public func text(number: Int) -> String {
+    let label = RTFListTable.markerText(format, number: number)
+    guard !isBullet else { return label }
+    return prefix + label.dropLast() + suffix
   }
 }

@@ -1,14 +1,19 @@
 extension AttributedText {
   /// The text without formatting, as `notes show` prints it: paragraphs joined by
-  /// `"\n"`, tabs as `"\t"`, line separators as U+2028, links as their text.
+  /// `"\n"`, tabs as `"\t"`, line separators as U+2028, links as their text, and
+  /// list items after their marker as readers show it: one tab per nesting level,
+  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab.
   ///
   /// ```swift
   /// AttributedText(plainText: "Milk\nEggs").plainText  // "Milk\nEggs"
   /// ```
   public var plainText: String {
+    let prefixes = paragraphs.contains { $0.style.list != nil }
+      ? ListMarkerText.prefixes(of: paragraphs) : nil
     var result = ""
     for (index, paragraph) in paragraphs.enumerated() {
       if index > 0 { result += "\n" }
+      if let prefixes { result += prefixes[index] }
       for run in paragraph.runs { result += run.text }
     }
     return result
@@ -22,7 +27,10 @@ extension AttributedText {
   /// The diff is a word diff (`WordTokenizer`, `TokenDiff`). A word typed in place of
   /// another (a replacement) takes the replaced word's formatting. Inserted text joins a
   /// link only when the characters on both sides of it belong to that link. `"\r\n"`
-  /// and `"\r"` in `newText` end paragraphs as `"\n"` does. Applying the body's own
+  /// and `"\r"` in `newText` end paragraphs as `"\n"` does. A line that starts with a
+  /// list marker (tabs, a marker such as "•" or "2.", a tab) is a list item: an
+  /// item keeps its list, a new marked line becomes an item, an item whose marker
+  /// was deleted leaves its list. Applying the body's own
   /// `plainText` gives the body back unchanged. The document attributes are kept.
   ///
   /// ```swift
@@ -32,6 +40,11 @@ extension AttributedText {
   /// - Complexity: O((n + m) · d) for texts of n and m words that differ in d words
   ///   (bounded; see `TokenDiff`).
   public func applyingPlainText(_ newText: String) -> AttributedText {
-    PlainTextOverlay(base: self, newText: newText).result()
+    let (text, markers) = ListMarkerText.strip(newText, old: self)
+    var result = PlainTextOverlay(base: self, newText: text).result()
+    var paragraphs = result.paragraphs
+    ListMarkerText.apply(markers, to: &paragraphs)
+    if paragraphs != result.paragraphs { result.setParagraphs(paragraphs) }
+    return result
   }
 }

@@ -73,7 +73,9 @@ struct PlainTextOverlay {
         fallback: firstRunAttributes(ofOldParagraph: styles[index]))
       result.append(Paragraph(runs: formatting.runs(), style: base.paragraphs[styles[index]].style))
     }
-    return AttributedText(paragraphs: result, document: base.document)
+    var text = AttributedText(paragraphs: result, document: base.document)
+    text.rtfSource = base.rtfSource
+    return text
   }
 
   /// For typed tokens that replaced old ones (a change with text on both sides): the
@@ -88,9 +90,11 @@ struct PlainTextOverlay {
     for change in diff.changes where !change.old.isEmpty && !change.new.isEmpty {
       let candidates = oldTokens[change.old].filter { $0.kind != .lineBreak }
       guard let first = candidates.first else { continue }
+      // Grouped once per change: the work stays linear in the change's size.
+      let byKind = Dictionary(grouping: candidates, by: \.kind)
       var seen: [WordTokenizer.Kind: Int] = [:]
       for token in newTokens[change.new] where token.kind != .lineBreak {
-        let sameKind = candidates.filter { $0.kind == token.kind }
+        let sameKind = byKind[token.kind] ?? []
         let ordinal = seen[token.kind, default: 0]
         seen[token.kind] = ordinal + 1
         let chosen = sameKind.isEmpty ? first : sameKind[min(ordinal, sameKind.count - 1)]

@@ -33,6 +33,7 @@ struct BodyBuilder {
 extension ReaderMachine {
   /// Makes the body ready for text: the current attributes, pending cell tabs.
   mutating func prepareBody() {
+    recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
     if characterMayHaveChanged {
       characterMayHaveChanged = false
       if resolvedFor != state.character {
@@ -50,7 +51,20 @@ extension ReaderMachine {
   mutating func endParagraph() {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 { prepareBody() }
+    recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
     body.endParagraph(style: resolveParagraph())
+    recorder.noteParagraphEnd(at: tokenizer.position, state: cleanBoundaryState())
+  }
+
+  /// The state at a paragraph end that a replaced stretch of paragraphs can stop
+  /// at: in the document's own group, outside fields, tables and legacy lists.
+  private func cleanBoundaryState() -> RTFBoundaryState? {
+    guard depth == 1, state.destination == .body, fieldInstructions.isEmpty,
+      !recorder.isInTable, state.paragraph.legacyList == nil, pendingAttachmentDepth == nil
+    else { return nil }
+    return RTFBoundaryState(
+      character: state.character, paragraph: state.paragraph,
+      unicodeFallback: state.unicodeFallback)
   }
 
   /// Ends a table row (`\row`, `\nestrow`): the last cell gets no tab.
@@ -62,7 +76,9 @@ extension ReaderMachine {
   /// Ends the last paragraph, which always exists (empty after a final `\par`).
   mutating func finishBody() {
     body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
-    endParagraph()
+    if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
+    if body.pendingCellTabs > 0 { prepareBody() }
+    body.endParagraph(style: resolveParagraph())
   }
 
   /// Forgets the resolved attributes (the font, colour or list tables changed).
@@ -108,8 +124,8 @@ extension ReaderMachine {
     if let override = paragraph.listOverride, let id = listOverrides[override],
       let levels = lists[id], !levels.isEmpty
     {
-      let format = levels[min(paragraph.listLevel, levels.count - 1)]
-      list = format.map { ListMarker(format: $0, level: paragraph.listLevel) }
+      list = levels[min(paragraph.listLevel, levels.count - 1)]
+      list?.level = paragraph.listLevel
     }
     var tabs = paragraph.tabStops
     if zip(tabs, tabs.dropFirst()).contains(where: { $0.position > $1.position }) {

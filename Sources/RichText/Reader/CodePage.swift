@@ -32,16 +32,39 @@ enum CodePage: Equatable, Sendable {
     guard number > 0, number <= Int(UInt32.max) else { return nil }
     let encoding = CFStringConvertWindowsCodepageToEncoding(UInt32(number))
     guard encoding != kCFStringEncodingInvalidId, CFStringIsEncodingAvailable(encoding) else {
+      // CoreFoundation on Linux lacks the Mac CJK pages: their Windows
+      // counterparts hold the same characters at the same bytes, but for a few
+      // Mac-only symbols.
+      if let windows = macCJKCounterparts[number] { return numbered(windows) }
       return nil
     }
     return .multiByte(number: number, encoding: encoding)
   }
 
+  /// Mac Japanese, Chinese (traditional), Korean and Chinese (simplified), and the
+  /// Windows code pages read in their place.
+  static let macCJKCounterparts = [10001: 932, 10002: 950, 10003: 949, 10008: 936]
+
   /// The code page an RTF `\fcharsetN` stands for, or nil for charsets that mean
-  /// "the document's code page" (0 ANSI, 1 default, 2 symbol) or are unknown.
+  /// "the document's code page" (1 default, 2 symbol) or are unknown. ANSI (0) is
+  /// code page 1252 whatever the document's code page, as Word and LibreOffice
+  /// read it; 77–89 are the Mac scripts.
   static func number(forCharset charset: Int) -> Int? {
     switch charset {
+    case 0: 1252
     case 77: 10000
+    case 78: 10001
+    case 79: 10003
+    case 80: 10008
+    case 81: 10002
+    case 82: 1361
+    case 83: 10005
+    case 84: 10004
+    case 85: 10006
+    case 86: 10081
+    case 87: 10021
+    case 88: 10029
+    case 89: 10007
     case 128: 932
     case 129: 949
     case 130: 1361

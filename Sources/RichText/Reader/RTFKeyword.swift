@@ -22,7 +22,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
 
   // Font and colour tables, lists.
   case f, fnil, froman, fswiss, fmodern, fscript, fdecor, ftech, fbidi, fcharset, cpg
-  case red, green, blue, listid, levelnfc, ls, ilvl
+  case red, green, blue, listid, levelnfc, levelstartat, ls, ilvl
   case pnlvlblt, pnlvlbody, pnlvl, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm
 
   // Character formatting.
@@ -30,11 +30,11 @@ enum RTFKeyword: String, CaseIterable, Sendable {
   case ulwave, ulhwave, ululdbwave, ulthd, ulthdash, ulnone, ulstyle, strike, striked
   case cf, cb, chcbpat, highlight, superscript = "super", `subscript` = "sub", nosupersub, up, dn
   case expnd, expndtw, kerning, outl, strokewidth, strokec, cocoaLigature = "CocoaLigature"
-  case shad, obliqueness, expansion, caps, scaps
+  case shad, obliqueness, expansion, caps, scaps, loch, hich, dbch, af, v
 
   // Paragraphs and tables.
   case pard, par, sect, page, ql, qc, qr, qj, qd, qnatural, fi, li, ri, sb, sa
-  case tx, tqc, tqr, tqdec, intbl, cell, row, nestcell, nestrow
+  case tx, tqc, tqr, tqdec, intbl, trowd, cell, row, nestcell, nestrow
   case slleading, slmaximum, slminimum, sl, slmult, pardeftab, keepn, rtlpar
 
   // Special characters.

@@ -12,8 +12,11 @@
 ///
 /// ## What is read
 /// - Text in the document's code page (`\ansicpgN`, `\mac` 10000, `\pc` 437, `\pca`
-///   850; default 1252) or the current font's (`\fcharsetN`, `\cpgN`), including
-///   double-byte CJK code pages; `\uN` with `\ucN` fallbacks, surrogate pairs joined,
+///   850; default 1252) or the current font's (`\fcharsetN`, `\cpgN`; `\fcharset0`
+///   is 1252 whatever the document says, 77–89 are the Mac scripts), after `\hich`
+///   or `\dbch` the font `\af` gave those characters, as Word reads them; including
+///   double-byte CJK code pages (Mac Japanese, Korean and Chinese through their
+///   Windows counterparts); `\uN` with `\ucN` fallbacks, surrogate pairs joined,
 ///   lone surrogates as U+FFFD. Invalid `\'` escapes read as U+FFFD.
 /// - Paragraphs end at `\par`, `\sect`, `\page` and `\` + newline; `\line` is U+2028,
 ///   `\tab` and a literal TAB are `"\t"`; raw CR, LF, DEL and the other C0 control
@@ -40,8 +43,12 @@
 ///   \margr \margt \margb \vieww \viewh \viewkind \deftab \readonlydoc \hyphauto
 ///   \cocoatextscaling \cocoaplatform`.
 ///
+/// - The file itself, kept with the body (not part of its value): writing the body
+///   back with ``RTFWriter`` changes only the paragraphs that changed.
+///
 /// ## What is skipped
-/// Style sheets, document info, headers and footers, footnotes, list marker text
+/// Hidden text (`\v`), which is never part of the body.
+/// Also style sheets, document info, headers and footers, footnotes, list marker text
 /// (`\listtext`, `\pntext`), field instructions, `\nonshppict` and `\nonesttables`
 /// fallbacks, unknown `\*` destinations (`\*` counts only right after `{`), and
 /// every other control word (Word's
@@ -73,7 +80,8 @@ public struct RTFReader: Sendable {
   /// Reads an RTF document.
   ///
   /// The input must start with `{\rtf`, after optional spaces, line breaks and a
-  /// UTF-8 byte-order mark.
+  /// UTF-8 byte-order mark; spaces and line breaks may also stand between the `{`
+  /// and `\rtf`, as LibreOffice and Word accept.
   ///
   /// - Throws: ``RTFError`` when the input is not RTF or exceeds the limits.
   /// - Complexity: O(n) in the size of the input.
@@ -81,23 +89,28 @@ public struct RTFReader: Sendable {
     guard bytes.count <= limits.maxInputBytes else {
       throw .inputTooLarge(size: bytes.count, limit: limits.maxInputBytes)
     }
-    let start = try Self.documentStart(bytes)
+    let (start, rtfWord) = try Self.documentStart(bytes)
     var machine = ReaderMachine(bytes: bytes, start: start, limits: limits)
+    machine.headerSpaceEnd = rtfWord
     return try machine.run()
   }
 
-  /// The offset of the opening `{\rtf`.
-  static func documentStart(_ bytes: [UInt8]) throws(RTFError) -> Int {
+  /// The offsets of the opening `{` and of the `\rtf` after it.
+  static func documentStart(_ bytes: [UInt8]) throws(RTFError) -> (brace: Int, rtfWord: Int) {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    let header = Array("{\\rtf".utf8)
-    guard bytes[index...].starts(with: header) else { throw .notRTF(offset: index) }
-    let next = index + header.count
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw .notRTF(offset: index) }
+    var word = index + 1
+    while word < bytes.count, isSpace(bytes[word]) { word += 1 }
+    let header = Array("\\rtf".utf8)
+    guard bytes[word...].starts(with: header) else { throw .notRTF(offset: index) }
+    let next = word + header.count
     if next < bytes.count {
       let byte = bytes[next] | 0x20
       if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") { throw .notRTF(offset: index) }
     }
-    return index
+    return (index, word)
   }
 }

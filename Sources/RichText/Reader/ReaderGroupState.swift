@@ -33,7 +33,7 @@ enum GroupCloseAction: Equatable {
 
 /// Character formatting as the RTF controls set it, with table indexes not yet
 /// resolved to fonts and colours.
-struct CharacterState: Equatable {
+struct CharacterState: Hashable, Sendable {
   var fontIndex: Int32?
   var halfPoints: Int32?
   var milliPoints: Int32?
@@ -47,6 +47,15 @@ struct CharacterState: Equatable {
   var verticalPosition: VerticalPosition?
   var link: String?
   var unknown: [OpaqueControl] = []
+  /// Which characters the text that follows holds (`\loch`, `\hich`, `\dbch`), and
+  /// the fonts `\afN` gave the high-ANSI and double-byte ones: Word decodes a
+  /// `\'hh` after `\hich\af0` in font 0's code page, whatever `\f` says.
+  var characterKind: CharacterKind = .lowANSI
+  /// Hidden text (`\v`): not part of the body, so nobody sees it by accident; the
+  /// file keeps it where the paragraph is not edited.
+  var isHidden = false
+  var highANSIFont: Int32?
+  var doubleByteFont: Int32?
 
   /// `\plain`: everything back to the default except the hyperlink of an
   /// enclosing field result, which is not character formatting in the file.
@@ -63,8 +72,15 @@ struct CharacterState: Equatable {
   }
 }
 
+/// The kinds of characters Word's `\loch`, `\hich` and `\dbch` announce.
+enum CharacterKind: Hashable, Sendable {
+  case lowANSI
+  case highANSI
+  case doubleByte
+}
+
 /// Paragraph formatting as the RTF controls set it.
-struct ParagraphState: Equatable {
+struct ParagraphState: Hashable, Sendable {
   var alignment: Alignment = .natural
   var firstLineIndent = 0
   var leftIndent = 0

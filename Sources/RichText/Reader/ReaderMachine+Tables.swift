@@ -15,7 +15,9 @@ extension ReaderMachine {
     case .fdecor: fontDraft?.family = .decor
     case .ftech: fontDraft?.family = .tech
     case .fbidi: fontDraft?.family = .bidi
-    case .fcharset: fontDraft?.charset = Int(parameter ?? 0)
+    case .fcharset:
+      fontDraft?.charset = Int(parameter ?? 0)
+      fontDraft?.hasCharset = true
     case .cpg: fontDraft?.codePageNumber = Int(parameter ?? 0)
     case .uc: state.unicodeFallback = max(0, parameter ?? 1)
     case .u: unicode(parameter ?? 0)
@@ -42,8 +44,7 @@ extension ReaderMachine {
     codePageIsStale = true
     invalidateResolvedCharacter()
     var codePage: CodePage?
-    let number = draft.codePageNumber ?? CodePage.number(forCharset: draft.charset)
-    if let number {
+    if let number = draft.codePageNumberInEffect {
       codePage = CodePage.numbered(number)
       if codePage == nil { warnings.add(.unknownCodePage(number), at: tokenizer.tokenStart) }
     }
@@ -56,7 +57,7 @@ extension ReaderMachine {
   /// The code page of a font table entry being read.
   var fontDraftCodePage: CodePage {
     guard let draft = fontDraft,
-      let number = draft.codePageNumber ?? CodePage.number(forCharset: draft.charset),
+      let number = draft.codePageNumberInEffect,
       let page = CodePage.numbered(number)
     else { return documentCodePage }
     return page
@@ -90,6 +91,7 @@ extension ReaderMachine {
     switch keyword {
     case .listid: listDraft.id = parameter
     case .levelnfc: levelDraft.numberFormat = parameter
+    case .levelstartat: levelDraft.start = Int(max(0, parameter ?? 1))
     default: break
     }
   }
@@ -129,7 +131,7 @@ extension ReaderMachine {
     switch action {
     case .none: break
     case .commitFontEntry: commitFontDraft()
-    case .commitListLevel: listDraft.levels.append(levelDraft.format)
+    case .commitListLevel: listDraft.levels.append(levelDraft.marker(level: listDraft.levels.count))
     case .commitList:
       if let id = listDraft.id { lists[id] = listDraft.levels }
       invalidateResolvedCharacter()

@@ -7,6 +7,7 @@ extension ReaderMachine {
     case .colorTable: colorTableText(start, end)
     case .listTable, .listOverrideTable, .legacyList: break
     case .body:
+      if state.character.isHidden { return }
       prepareBody()
       if isASCII, !decoder.hasPending {
         body.runText.append(contentsOf: bytes[start..<end])
@@ -37,6 +38,7 @@ extension ReaderMachine {
     switch state.destination {
     case .colorTable, .listTable, .listOverrideTable, .legacyList: return
     case .body:
+      if state.character.isHidden { return }
       prepareBody()
       updateCodePage()
       decoder.append(byte, to: &body.runText)
@@ -52,6 +54,7 @@ extension ReaderMachine {
   mutating func emit(_ scalar: Unicode.Scalar) {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if state.destination == .body {
+      if state.character.isHidden { return }
       prepareBody()
       appendUTF8(scalar, to: &body.runText)
     } else {
@@ -119,12 +122,26 @@ extension ReaderMachine {
     if state.destination == .fontTable {
       page = fontDraftCodePage
     } else {
-      page = currentFont()?.codePage ?? documentCodePage
+      page = decodingFont()?.codePage ?? documentCodePage
     }
     if page != decoder.codePage {
       if decoder.hasPending { flushDecoder() }
       decoder.codePage = page
     }
+  }
+
+  /// The font whose code page decodes the text: after `\hich` or `\dbch`, the font
+  /// `\af` gave those characters (if any), else the current font.
+  func decodingFont() -> FontEntry? {
+    let character = state.character
+    let associated: Int32?
+    switch character.characterKind {
+    case .lowANSI: associated = nil
+    case .highANSI: associated = character.highANSIFont
+    case .doubleByte: associated = character.doubleByteFont
+    }
+    if let associated, let entry = fonts[associated] { return entry }
+    return currentFont()
   }
 
   /// The font table entry of the current font: `\fN` if defined, else `\deffN`.

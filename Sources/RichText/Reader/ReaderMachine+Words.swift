@@ -73,7 +73,10 @@ extension ReaderMachine {
     case .nextGraphic:
       skipGroup(counted: true)
       pendingAttachmentDepth = depth - 1
-    case .nonshppict, .expandedcolortbl, .stylesheet, .info, .listtext, .pntext,
+    case .expandedcolortbl:
+      skipGroup(counted: false)
+      expandedColorTableStart = tokenizer.position
+    case .nonshppict, .stylesheet, .info, .listtext, .pntext,
       .levelnumbers, .listname, .lfolevel, .header, .headerl, .headerr, .headerf, .footer,
       .footerl, .footerr, .footerf, .footnote, .annotation, .themedata, .colorschememapping,
       .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,
@@ -166,6 +169,22 @@ extension ReaderMachine {
     case .nosupersub: state.character.verticalPosition = nil
     case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
     case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .v:
+      state.character.isHidden = on
+      return true
+    case .loch, .hich, .dbch:
+      state.character.characterKind =
+        keyword == .loch ? .lowANSI : keyword == .hich ? .highANSI : .doubleByte
+      codePageIsStale = true
+      return true
+    case .af:
+      switch state.character.characterKind {
+      case .lowANSI: break
+      case .highANSI: state.character.highANSIFont = parameter ?? 0
+      case .doubleByte: state.character.doubleByteFont = parameter ?? 0
+      }
+      codePageIsStale = true
+      return true
     case .expnd, .expndtw, .kerning, .outl, .strokewidth, .strokec, .cocoaLigature, .shad,
       .obliqueness, .expansion, .caps, .scaps:
       state.character.setUnknown(
@@ -196,7 +215,9 @@ extension ReaderMachine {
   private mutating func paragraphWord(_ keyword: RTFKeyword, _ parameter: Int32?) -> Bool {
     let value = Int(parameter ?? 0)
     switch keyword {
-    case .pard: state.paragraph = ParagraphState()
+    case .pard:
+      state.paragraph = ParagraphState()
+      recorder.isInTable = false
     case .ql: state.paragraph.alignment = .left
     case .qc: state.paragraph.alignment = .center
     case .qr: state.paragraph.alignment = .right
@@ -221,9 +242,14 @@ extension ReaderMachine {
       state.paragraph.setUnknown(
         OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
     case .par, .sect, .page: endParagraph()
-    case .cell, .nestcell: body.pendingCellTabs += 1
-    case .row, .nestrow: endRow()
-    case .intbl: break
+    case .cell, .nestcell:
+      recorder.isInTable = true
+      body.pendingCellTabs += 1
+    case .row:
+      recorder.isInTable = false
+      endRow()
+    case .nestrow: endRow()
+    case .intbl, .trowd: recorder.isInTable = true
     default: return false
     }
     return true

@@ -33,7 +33,7 @@ struct ReaderMachine {
   var defaultFont: Int32?
   var fonts: [Int32: FontEntry] = [:]
   var colors: [Color?] = []
-  var lists: [Int32: [ListMarker.Format?]] = [:]
+  var lists: [Int32: [ListMarker?]] = [:]
   var listOverrides: [Int32: Int32] = [:]
   var fontDraft: FontDraft?
   var colorDraft = ColorDraft()
@@ -43,6 +43,14 @@ struct ReaderMachine {
   var legacyDraft = LegacyListDraft()
   /// The open fields, innermost last.
   var fieldInstructions: [FieldRecord] = []
+  /// Where the text of Cocoa's `\*\expandedcolortbl` starts while it is skipped.
+  var expandedColorTableStart: Int?
+  /// The entries of `\*\expandedcolortbl` as written, one per colour table entry.
+  var expandedColorEntries: [String] = []
+  /// The offset of `\rtf`: spaces between the opening `{` and it are not text.
+  var headerSpaceEnd = 0
+  /// Where paragraphs start and end in the file, for writing back only what changed.
+  var recorder = RTFSourceRecorder()
 
   // Body.
   var body = BodyBuilder()
@@ -77,6 +85,10 @@ struct ReaderMachine {
         case .groupEnd:
           if skipDepth == 1 {
             skipDepth = 0
+            if let start = expandedColorTableStart {
+              expandedColorTableStart = nil
+              readExpandedColors(bytes[start..<tokenizer.tokenStart])
+            }
             closeGroup()
             if depth == 0 { break loop }
           } else {
@@ -126,11 +138,15 @@ struct ReaderMachine {
       case .groupStart: try openGroup()
       case .groupEnd:
         closeGroup()
-        if depth == 0 { break loop }
+        if depth == 0 {
+          recorder.documentEnd = tokenizer.tokenStart
+          break loop
+        }
       case .word(let keyword, let parameter): word(keyword, parameter)
       case .symbol(let symbol): controlSymbol(symbol)
       case .hex(let byte): hexByte(byte)
       case .invalidHex: emit("\u{FFFD}")
+      case .text(let start, _, _) where start < headerSpaceEnd: break
       case .text(let start, let end, let isASCII): text(start, end, isASCII: isASCII)
       case .binary: break
       case .end:
@@ -146,7 +162,9 @@ struct ReaderMachine {
     if decoder.hasPending { flushDecoder() }
     if hasTextAfterEnd() { warnings.add(.textAfterEnd, at: tokenizer.position) }
     finishBody()
-    let text = AttributedText(paragraphs: body.paragraphs, document: document)
+    var text = AttributedText(paragraphs: body.paragraphs, document: document)
+    text.rtfSource = recorder.source(
+      bytes: bytes, paragraphs: text.paragraphs, document: document, tables: sourceTables())
     return RTFReadResult(
       text: text, skippedObjects: skippedObjects,
       warnings: tokenizer.warnings.merged(with: warnings))
@@ -179,6 +197,7 @@ struct ReaderMachine {
       skipDepth += 1
       return
     }
+    if depth == 2 { recorder.lastTopLevelGroupStart = tokenizer.tokenStart }
     stack.append(state)
     groupContentStart = tokenizer.position
     state.closeAction = .none
@@ -195,6 +214,39 @@ struct ReaderMachine {
     codePageIsStale = true
     characterMayHaveChanged = true
     runCloseAction(closing.closeAction)
+  }
+
+  /// Keeps the entries of `\*\expandedcolortbl` (`\cssrgb\c100000\c14913\c0`, …)
+  /// as written: they are finer than the colour table's 8-bit values.
+  mutating func readExpandedColors(_ text: ArraySlice<UInt8>) {
+    let string = String(decoding: text, as: UTF8.self)
+    let entries = string.split(separator: ";", omittingEmptySubsequences: false).dropLast()
+    expandedColorEntries = entries.map { entry in
+      String(entry.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+  }
+
+  /// The file's font, colour and list numbers by value.
+  func sourceTables() -> RTFSourceTables {
+    var tables = RTFSourceTables()
+    for (number, entry) in fonts.sorted(by: { $0.key < $1.key })
+    where tables.fontNumbers[entry.font] == nil {
+      tables.fontNumbers[entry.font] = Int(number)
+    }
+    for (number, color) in colors.enumerated() {
+      guard let color, tables.colorNumbers[color] == nil else { continue }
+      tables.colorNumbers[color] = number
+      if number < expandedColorEntries.count, !expandedColorEntries[number].isEmpty {
+        tables.expandedColors[color] = expandedColorEntries[number]
+      }
+    }
+    for (override, id) in listOverrides.sorted(by: { $0.key < $1.key }) {
+      guard let levels = lists[id] else { continue }
+      for case let marker? in levels where tables.listNumbers[marker] == nil {
+        tables.listNumbers[marker] = Int(override)
+      }
+    }
+    return tables
   }
 
   /// Skips the rest of the current group; `counted` adds one skipped object.

@@ -7,9 +7,16 @@ struct FontEntry {
 
 /// A font table entry while its controls and name are read.
 struct FontDraft {
+  /// The code page of the entry's bytes: `\cpg`, else `\fcharset`'s, else nil.
+  var codePageNumberInEffect: Int? {
+    codePageNumber ?? (hasCharset ? CodePage.number(forCharset: charset) : nil)
+  }
+
   var index: Int32
   var family: FontFamily = .nil
   var charset = 0
+  /// Whether the entry had `\fcharset` (without it, the document's code page holds).
+  var hasCharset = false
   var codePageNumber: Int?
   var name: [UInt8] = []
 }
@@ -25,12 +32,13 @@ struct ColorDraft {
 /// A `\list` of the list table while its levels are read.
 struct ListDraft {
   var id: Int32?
-  var levels: [ListMarker.Format?] = []
+  var levels: [ListMarker?] = []
 }
 
 /// A `\listlevel` while its controls and texts are read.
 struct ListLevelDraft {
   var numberFormat: Int32?
+  var start = 1
   var levelText: [UInt8] = []
   var marker: [UInt8] = []
 
@@ -41,6 +49,30 @@ struct ListLevelDraft {
   /// alpha, 23 bullet (the bullet's shape from the level text: ◦ or `o` circle,
   /// ▪ ■ or Wingdings `§` square, ⁃ – or `-` hyphen, anything else disc), 255 none;
   /// other numbering formats read as decimal.
+  /// The level as a marker at `level`: its format, and for numbers the text
+  /// around the number in the level text (`\'02\'00.` is "%1.", Cocoa's
+  /// `\{lower-alpha\})` is "a)").
+  func marker(level: Int) -> ListMarker? {
+    guard let format else { return nil }
+    var marker = ListMarker(format: format, level: level)
+    guard !marker.isBullet else { return marker }
+    marker.start = start
+    // The level text: a length byte, then the text with placeholders \'00–\'08.
+    let scalars = Array(String(decoding: levelText, as: UTF8.self).unicodeScalars.dropFirst())
+      .filter { $0 != ";" }
+    if let first = scalars.firstIndex(where: { $0.value < 9 }),
+      let last = scalars.lastIndex(where: { $0.value < 9 })
+    {
+      marker.prefix = String(String.UnicodeScalarView(scalars[..<first]))
+      marker.suffix = String(String.UnicodeScalarView(scalars[(last + 1)...]))
+    } else if let close = String(decoding: self.marker, as: UTF8.self).lastIndex(of: "}") {
+      let text = String(decoding: self.marker, as: UTF8.self)
+      marker.suffix = String(text[text.index(after: close)...])
+      if let open = text.firstIndex(of: "{") { marker.prefix = String(text[..<open]) }
+    }
+    return marker
+  }
+
   var format: ListMarker.Format? {
     let markerText = String(decoding: marker, as: UTF8.self).lowercased()
     let named: [(String, ListMarker.Format)] = [

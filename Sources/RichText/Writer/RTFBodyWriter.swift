@@ -23,18 +23,21 @@ struct RTFBodyWriter {
         previousStyle = paragraph.style
         forcingColor = true
       }
-      writeRuns(of: paragraph, at: index, state: &state, forcingColor: forcingColor, to: &out)
+      writeRuns(
+        of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: forcingColor,
+        to: &out)
     }
     out.raw("}")
   }
 
-  private func writeRuns(
-    of paragraph: Paragraph, at index: Int, state: inout CharacterAttributes,
+  /// Writes a paragraph's runs (and its list marker, if any) as diffs from `state`.
+  func writeRuns(
+    of paragraph: Paragraph, marker: String?, state: inout CharacterAttributes,
     forcingColor: Bool, to out: inout RTFByteBuffer
   ) {
     let runs = paragraph.runs
     var forcingColor = forcingColor
-    var marker = lists.items[index]?.marker
+    var marker = marker
     var position = 0
     while position < runs.count {
       if let link = runs[position].attributes.link {

@@ -54,7 +54,7 @@ struct RTFByteBuffer {
   }
 
   /// Appends `text` as RTF body text: printable ASCII as is (with `\\`, `\{`, `\}`
-  /// escaped), TAB raw, characters of code page 1252 as `\'hh` when `usesCodePage1252`,
+  /// escaped), TAB raw, U+2028 as `\line`, characters of code page 1252 as `\'hh` when `usesCodePage1252`,
   /// and everything else as `\uc0\uN ` (one `\u` per UTF-16 code unit).
   mutating func text(_ text: String, usesCodePage1252: Bool) {
     var text = text
@@ -91,7 +91,11 @@ struct RTFByteBuffer {
           scalar |= (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
           index += 4
         }
-        if usesCodePage1252, let code = CodePage1252.byte(for: scalar) {
+        if scalar == 0x2028 {
+          // A line break inside a paragraph: every reader knows `\line`, while
+          // some show `\u8232` as a box.
+          raw("\\line ")
+        } else if usesCodePage1252, let code = CodePage1252.byte(for: scalar) {
           hexEscape(code)
         } else {
           unicodeEscape(scalar)

@@ -8,7 +8,8 @@
 struct RTFListTable {
   /// One list: the format of each level, level 0 first.
   struct List {
-    var levels: [ListMarker.Format]
+    /// The marker of each level (its `level` is the index).
+    var levels: [ListMarker]
   }
 
   /// One list item: the list it belongs to (`\lsN` is `list + 1`) and its marker text.
@@ -24,7 +25,7 @@ struct RTFListTable {
   init(planning paragraphs: [Paragraph]) {
     items.reserveCapacity(paragraphs.count)
     var current: Int?
-    var counters: [Int] = []
+    var counters: [Int?] = []
     for paragraph in paragraphs {
       guard let marker = paragraph.style.list else {
         current = nil
@@ -32,8 +33,10 @@ struct RTFListTable {
         continue
       }
       let level = max(0, marker.level)
+      var levelMarker = marker
+      levelMarker.level = level
       if let index = current, level < lists[index].levels.count,
-        lists[index].levels[level] != marker.format
+        lists[index].levels[level] != levelMarker
       {
         current = nil
       }
@@ -47,14 +50,16 @@ struct RTFListTable {
         current = index
       }
       while lists[index].levels.count <= level {
-        lists[index].levels.append(lists[index].levels.count == level ? marker.format : .disc)
+        let count = lists[index].levels.count
+        lists[index].levels.append(count == level ? levelMarker : ListMarker(format: .disc, level: count))
       }
       if counters.count <= level {
-        counters += Array(repeating: 0, count: level + 1 - counters.count)
+        counters += Array(repeating: nil, count: level + 1 - counters.count)
       }
-      counters[level] += 1
+      let number = counters[level].map { $0 + 1 } ?? levelMarker.start
+      counters[level] = number
       counters.removeSubrange((level + 1)...)
-      items.append(Item(list: index, marker: Self.markerText(marker.format, number: counters[level])))
+      items.append(Item(list: index, marker: marker.text(number: number)))
     }
   }
 
@@ -111,8 +116,8 @@ struct RTFListTable {
       if index > 0 { out.raw("\n") }
       out.word("{\\list\\listtemplateid", index + 1)
       out.raw("\\listhybrid")
-      for (level, format) in list.levels.enumerated() {
-        writeLevel(format, level: level, templateID: index * 100 + level + 1, to: &out)
+      for (level, marker) in list.levels.enumerated() {
+        writeLevel(marker, level: level, templateID: index * 100 + level + 1, to: &out)
       }
       out.word("{\\listname ;}\\listid", index + 1)
       out.raw("}")
@@ -127,23 +132,36 @@ struct RTFListTable {
   }
 
   private func writeLevel(
-    _ format: ListMarker.Format, level: Int, templateID: Int, to out: inout RTFByteBuffer
+    _ marker: ListMarker, level: Int, templateID: Int, to out: inout RTFByteBuffer
   ) {
+    let format = marker.format
     let numberFormat = Self.numberFormat(format)
     out.word("{\\listlevel\\levelnfc", numberFormat)
     out.word("\\levelnfcn", numberFormat)
-    out.raw("\\leveljc0\\leveljcn0\\levelfollow0\\levelstartat1\\levelspace360\\levelindent0")
-    out.raw("{\\*\\levelmarker \\{")
+    out.raw("\\leveljc0\\leveljcn0\\levelfollow0")
+    out.word("\\levelstartat", marker.isBullet ? 1 : marker.start)
+    out.raw("\\levelspace360\\levelindent0")
+    out.raw("{\\*\\levelmarker ")
+    if numberFormat != 23 { out.text(marker.prefix, usesCodePage1252: false) }
+    out.raw("\\{")
     out.raw(Self.markerName(format))
     out.raw("\\}")
-    if numberFormat != 23 { out.raw(".") }
+    if numberFormat != 23 { out.text(marker.suffix, usesCodePage1252: false) }
     out.word("}{\\leveltext\\leveltemplateid", templateID)
     if numberFormat == 23 {
       out.raw("\\'01")
       out.text(Self.markerText(format, number: 1), usesCodePage1252: false)
       out.raw(";}{\\levelnumbers;}")
     } else {
-      out.raw("\\'02\\'00.;}{\\levelnumbers\\'01;}")
+      // A length byte, the text before the number, the number, the text after it.
+      let prefixLength = marker.prefix.unicodeScalars.count
+      out.hexEscape(UInt8(clamping: prefixLength + 1 + marker.suffix.unicodeScalars.count))
+      out.text(marker.prefix, usesCodePage1252: false)
+      out.raw("\\'00")
+      out.text(marker.suffix, usesCodePage1252: false)
+      out.raw(";}{\\levelnumbers")
+      out.hexEscape(UInt8(clamping: prefixLength + 1))
+      out.raw(";}")
     }
     out.word("\\fi-360\\li", 720 * (level + 1))
     out.word("\\lin", 720 * (level + 1))

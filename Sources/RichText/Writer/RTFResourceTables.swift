@@ -12,6 +12,12 @@ struct RTFResourceTables {
   /// The font Cocoa writes when a body sets none.
   static let defaultFont = Font(name: "Helvetica", family: .swiss, charset: 0)
 
+  /// Tables with the given numbers: those of a file a body is written back into.
+  init(fontNumbers: [Font: Int], colorNumbers: [Color: Int]) {
+    self.fontNumbers = fontNumbers
+    self.colorNumbers = colorNumbers
+  }
+
   /// Collects the fonts and colours of `text` in order of first use.
   init(collecting text: AttributedText) {
     for paragraph in text.paragraphs {
@@ -61,7 +67,8 @@ struct RTFResourceTables {
 
   /// Writes `{\colortbl;…}` and the `{\*\expandedcolortbl;;…}` that mirrors it, each
   /// on its own line.
-  func writeColorTables(to out: inout RTFByteBuffer) {
+  /// A colour's entry in `expandedColors` is written as it is.
+  func writeColorTables(expandedColors: [Color: String] = [:], to out: inout RTFByteBuffer) {
     out.raw("{\\colortbl;")
     for color in colors {
       out.word("\\red", Int(color.red))
@@ -71,6 +78,11 @@ struct RTFResourceTables {
     }
     out.raw("}\n{\\*\\expandedcolortbl;;")
     for color in colors.dropFirst() {
+      if let spelling = expandedColors[color] {
+        out.raw(spelling)
+        out.byte(UInt8(ascii: ";"))
+        continue
+      }
       out.word("\\cssrgb\\c", Self.expandedComponent(color.red))
       out.word("\\c", Self.expandedComponent(color.green))
       out.word("\\c", Self.expandedComponent(color.blue))

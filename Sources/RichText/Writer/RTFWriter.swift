@@ -33,8 +33,17 @@ public struct RTFWriter: Sendable {
 
   /// The RTF bytes of `text`.
   ///
+  /// A body read from a file (and then edited or not) is written back into that
+  /// file: the paragraphs it kept keep their bytes, with everything in them the
+  /// model does not hold; only the changed paragraphs are written anew. A new body,
+  /// or one whose document attributes or fonts and colours changed, is written
+  /// whole, in Cocoa's way.
+  ///
   /// - Complexity: O(n) in the size of the body.
   public func write(_ text: AttributedText) -> [UInt8] {
+    if let source = text.rtfSource, let bytes = RTFSplicingWriter(source: source).write(text) {
+      return bytes
+    }
     let document = Self.writtenDocumentAttributes(text.document)
     let tables = RTFResourceTables(collecting: text)
     let lists = RTFListTable(planning: text.paragraphs)
@@ -50,7 +59,7 @@ public struct RTFWriter: Sendable {
     for control in document.controls where isHeaderControl(control) { out.raw(control.rtf) }
     tables.writeFontTable(to: &out)
     out.byte(UInt8(ascii: "\n"))
-    tables.writeColorTables(to: &out)
+    tables.writeColorTables(expandedColors: text.rtfSource?.tables.expandedColors ?? [:], to: &out)
     out.byte(UInt8(ascii: "\n"))
     if !lists.isEmpty {
       lists.write(to: &out)

@@ -1,0 +1,157 @@
+/// List markers in the plain-text view: each list item's line starts with one tab
+/// per nesting level, the marker as readers show it ("•", "1.", "a)") and a tab.
+enum ListMarkerText {
+  /// A marker read from the start of a line.
+  struct Parsed: Equatable {
+    var level: Int
+    var format: ListMarker.Format
+    var prefix: String
+    var suffix: String
+    /// Whether the marker was a letter or letters that could also be a roman number.
+    var couldBeRoman: Bool
+
+    var isBullet: Bool { ListMarker(format: format).isBullet }
+  }
+
+  /// The prefix of each paragraph's line: empty outside lists.
+  static func prefixes(of paragraphs: [Paragraph]) -> [String] {
+    let lists = RTFListTable(planning: paragraphs)
+    return paragraphs.indices.map { index in
+      guard let item = lists.items[index], let list = paragraphs[index].style.list else { return "" }
+      return String(repeating: "\t", count: max(0, list.level)) + item.marker + "\t"
+    }
+  }
+
+  static let bullets: [Unicode.Scalar: ListMarker.Format] = [
+    "\u{2022}": .disc, "\u{25E6}": .circle, "\u{25AA}": .square, "\u{2043}": .hyphen,
+    "-": .hyphen, "\u{2013}": .hyphen,
+  ]
+
+  /// Splits `text` into lines (`"\n"`, `"\r\n"` and `"\r"` end one) and takes the
+  /// list marker off the start of each line that has one and is an item: a line
+  /// equal to a line of `old` (`old.plainText`) is an item when that line was, so a
+  /// paragraph whose own text starts like a marker stays as it is; a changed or new
+  /// line is an item when it starts with a marker.
+  static func strip(_ text: String, old: AttributedText) -> (text: String, markers: [Parsed?]) {
+    var lines: [Substring] = []
+    var lineStart = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "\n" || character == "\r\n" || character == "\r" {
+        lines.append(text[lineStart..<index])
+        lineStart = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    lines.append(text[lineStart...])
+    // Every marker ends with a tab.
+    guard lines.contains(where: { $0.contains("\t") }) else {
+      return (text, Array(repeating: nil, count: lines.count))
+    }
+    let oldParagraphs = old.paragraphs
+    let oldLines = old.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    var interner = TokenInterner<Substring>()
+    let diff = TokenDiff(from: interner.intern(oldLines), to: interner.intern(lines))
+    let matched = diff.oldIndices()
+    var markers: [Parsed?] = []
+    var stripped: [Substring] = []
+    var anyMarker = false
+    for (index, line) in lines.enumerated() {
+      let isItem = matched[index].map { oldParagraphs[$0].style.list != nil } ?? true
+      if isItem, let (marker, rest) = parse(line) {
+        markers.append(marker)
+        stripped.append(rest)
+        anyMarker = true
+      } else {
+        markers.append(nil)
+        stripped.append(line)
+      }
+    }
+    guard anyMarker else { return (text, markers) }
+    return (stripped.joined(separator: "\n"), markers)
+  }
+
+  /// `\t…\t<marker>\t<rest>` → the marker and the rest.
+  static func parse(_ line: Substring) -> (Parsed, Substring)? {
+    let scalars = line.unicodeScalars
+    var index = scalars.startIndex
+    var level = 0
+    while index < scalars.endIndex, scalars[index] == "\t" {
+      level += 1
+      index = scalars.index(after: index)
+    }
+    let markerStart = index
+    guard let tab = scalars[markerStart...].firstIndex(of: "\t"), tab > markerStart else { return nil }
+    let marker = Array(scalars[markerStart..<tab])
+    guard marker.count <= 12, let parsed = parseMarker(marker, level: level) else { return nil }
+    let rest = Substring(scalars[scalars.index(after: tab)...])
+    return (parsed, rest)
+  }
+
+  private static func parseMarker(_ marker: [Unicode.Scalar], level: Int) -> Parsed? {
+    if marker.count == 1, let format = bullets[marker[0]] {
+      return Parsed(level: level, format: format, prefix: "", suffix: ".", couldBeRoman: false)
+    }
+    var body = marker[...]
+    var prefix = ""
+    if body.first == "(" {
+      prefix = "("
+      body = body.dropFirst()
+    }
+    guard let last = body.last, last == "." || last == ")" else { return nil }
+    body = body.dropLast()
+    guard !body.isEmpty else { return nil }
+    let suffix = String(last)
+    let text = String(String.UnicodeScalarView(body))
+    if body.allSatisfy({ ("0"..."9").contains($0) }) {
+      return Parsed(level: level, format: .decimal, prefix: prefix, suffix: suffix, couldBeRoman: false)
+    }
+    guard body.count <= 6 else { return nil }
+    let romanLower = text.allSatisfy { "ivxlcdm".contains($0) }
+    let romanUpper = text.allSatisfy { "IVXLCDM".contains($0) }
+    if text.allSatisfy({ ("a"..."z").contains($0) }) {
+      let format: ListMarker.Format = romanLower && text.count > 1 ? .lowerRoman : .lowerAlpha
+      return Parsed(level: level, format: format, prefix: prefix, suffix: suffix, couldBeRoman: romanLower)
+    }
+    if text.allSatisfy({ ("A"..."Z").contains($0) }) {
+      let format: ListMarker.Format = romanUpper && text.count > 1 ? .upperRoman : .upperAlpha
+      return Parsed(level: level, format: format, prefix: prefix, suffix: suffix, couldBeRoman: romanUpper)
+    }
+    return nil
+  }
+
+  /// Sets the list membership of `paragraphs` from the markers their lines had: an
+  /// item keeps its list style when its marker is of the same kind and level; a line
+  /// with a new marker becomes an item (indented as Cocoa indents items); an item
+  /// whose marker was removed leaves the list.
+  static func apply(_ markers: [Parsed?], to paragraphs: inout [Paragraph]) {
+    guard markers.count == paragraphs.count else { return }
+    for (index, parsed) in markers.enumerated() {
+      var style = paragraphs[index].style
+      guard let parsed else {
+        if style.list != nil {
+          style.list = nil
+          paragraphs[index].style = style
+        }
+        continue
+      }
+      if let list = style.list, list.level == parsed.level, list.isBullet == parsed.isBullet,
+        list.isBullet || list.format == parsed.format
+          || (parsed.couldBeRoman && [.lowerRoman, .upperRoman, .lowerAlpha, .upperAlpha].contains(list.format)),
+        list.isBullet || (list.prefix == parsed.prefix && list.suffix == parsed.suffix)
+      {
+        continue
+      }
+      let hadList = style.list != nil
+      style.list = ListMarker(format: parsed.format, level: parsed.level, prefix: parsed.prefix, suffix: parsed.suffix)
+      if !hadList {
+        let indent = 720 * (parsed.level + 1)
+        style.leftIndent = indent
+        style.firstLineIndent = -indent
+        style.tabStops = [TabStop(position: indent - 500), TabStop(position: indent)]
+      }
+      paragraphs[index].style = style
+    }
+  }
+}

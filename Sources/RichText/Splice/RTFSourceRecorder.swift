@@ -1,0 +1,65 @@
+/// Notes, while the reader reads, where each paragraph of the body starts and ends
+/// in the file and the reader's state at each paragraph boundary: the makings of
+/// an ``RTFSource``.
+struct RTFSourceRecorder {
+  /// Where the body starts: the first token that adds to it, or the `{` of the
+  /// top-level group that holds that token.
+  private(set) var bodyStart: Int?
+  /// The `{` of the last group opened directly inside the document's group.
+  var lastTopLevelGroupStart = 0
+  /// Where each paragraph but the last ends (just after its `\par`).
+  private var ends: [Int] = []
+  private var endStates: [Int32] = []
+  private var states: [RTFBoundaryState] = []
+  private var stateNumbers: [RTFBoundaryState: Int32] = [:]
+  private var lastState: (state: RTFBoundaryState, number: Int32)?
+  /// The offset of the document's closing `}`, once read.
+  var documentEnd: Int?
+  /// Inside a table row (`\trowd`, `\intbl`, `\cell` until `\row` or `\pard`):
+  /// no paragraph boundary there is clean.
+  var isInTable = false
+
+  /// Marks the body as started at `offset`, unless it started already.
+  @inline(__always) mutating func noteBody(at offset: Int, depth: Int) {
+    guard bodyStart == nil else { return }
+    bodyStart = depth <= 1 ? offset : lastTopLevelGroupStart
+  }
+
+  /// Records the end of a paragraph at `offset`, with the reader's state there
+  /// when the boundary is clean, nil otherwise.
+  mutating func noteParagraphEnd(at offset: Int, state: RTFBoundaryState?) {
+    ends.append(offset)
+    guard let state else {
+      endStates.append(-1)
+      return
+    }
+    if let last = lastState, last.state == state {
+      endStates.append(last.number)
+      return
+    }
+    let number: Int32
+    if let known = stateNumbers[state] {
+      number = known
+    } else {
+      number = Int32(states.count)
+      states.append(state)
+      stateNumbers[state] = number
+    }
+    lastState = (state, number)
+    endStates.append(number)
+  }
+
+  /// The source of a body of `paragraphs`, or nil when the file did not end
+  /// properly (a document group left open) or the record does not fit.
+  func source(
+    bytes: [UInt8], paragraphs: [Paragraph], document: DocumentAttributes, tables: RTFSourceTables
+  ) -> RTFSource? {
+    guard let documentEnd, ends.count + 1 == paragraphs.count else { return nil }
+    let start = bodyStart ?? documentEnd
+    guard start <= (ends.first ?? documentEnd) else { return nil }
+    return RTFSource(
+      bytes: bytes, paragraphs: paragraphs, document: document,
+      boundaries: [start] + ends + [documentEnd],
+      boundaryStates: [-1] + endStates + [-1], states: states, tables: tables)
+  }
+}

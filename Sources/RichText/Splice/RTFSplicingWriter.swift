@@ -1,0 +1,137 @@
+/// Writes a body back into the RTF file it was read from, changing only the
+/// paragraphs that changed.
+///
+/// The paragraphs are diffed against the file's (`TokenDiff` over whole
+/// paragraphs). Paragraphs the body kept keep their bytes; each changed stretch is
+/// widened to clean boundaries (see ``RTFSource``), written in the writer's own way
+/// with the file's font, colour and list numbers, and followed by the state the
+/// file's next paragraph expects. Gives nil when that is not possible (the document
+/// attributes changed, or the new paragraphs use a font, colour or list format the
+/// file's tables lack): the caller then writes the whole body.
+struct RTFSplicingWriter {
+  let source: RTFSource
+
+  /// Old paragraphs `oldLower..<oldUpper` of the file replaced by new paragraphs
+  /// `newLower..<newUpper` of the body.
+  private struct Stretch {
+    var oldLower: Int
+    var oldUpper: Int
+    var newLower: Int
+    var newUpper: Int
+  }
+
+  /// The bytes of `text` written into the file, or nil.
+  ///
+  /// - Complexity: O(n) in the size of the file and the body, plus the paragraph
+  ///   diff (see `TokenDiff`).
+  func write(_ text: AttributedText) -> [UInt8]? {
+    guard text.document == source.document else { return nil }
+    let old = source.paragraphs
+    let new = text.paragraphs
+    if old == new { return source.bytes }
+    let stretches = changedStretches(old: old, new: new)
+    var listNumbers: [Int: Int] = [:]
+    for stretch in stretches {
+      for index in stretch.newLower..<stretch.newUpper {
+        guard let marker = new[index].style.list else { continue }
+        guard let number = source.tables.listNumbers[marker] else { return nil }
+        listNumbers[index] = number
+      }
+    }
+    guard let tables = tables(for: new, in: stretches) else { return nil }
+    let lists = RTFListTable(planning: new)
+    let body = RTFBodyWriter(tables: tables, lists: lists, documentUsesCodePage1252: false)
+
+    let bytes = source.bytes
+    var out = RTFByteBuffer(capacity: bytes.count + 1024)
+    var copied = 0
+    for stretch in stretches {
+      out.bytes.append(contentsOf: bytes[copied..<source.boundaries[stretch.oldLower]])
+      let endsDocument = stretch.oldUpper == old.count
+      for index in stretch.newLower..<stretch.newUpper {
+        let paragraph = new[index]
+        RTFParagraphStyleWriter.write(paragraph.style, to: &out)
+        if let number = listNumbers[index], let list = paragraph.style.list {
+          out.word("\\ls", number)
+          out.word("\\ilvl", max(0, list.level))
+        }
+        out.raw("\\plain ")
+        var state = CharacterAttributes()
+        body.writeRuns(
+          of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: true,
+          to: &out)
+        if !endsDocument || index + 1 < stretch.newUpper { out.raw("\\\n") }
+      }
+      if !endsDocument, let state = source.state(at: stretch.oldUpper) {
+        RTFStateWriter.write(state, to: &out)
+      }
+      copied = source.boundaries[stretch.oldUpper]
+    }
+    out.bytes.append(contentsOf: bytes[copied...])
+    return out.bytes
+  }
+
+  /// The stretches to replace, in order, each between clean boundaries of the file.
+  private func changedStretches(old: [Paragraph], new: [Paragraph]) -> [Stretch] {
+    var interner = TokenInterner<Paragraph>()
+    let diff = TokenDiff(from: interner.intern(old), to: interner.intern(new))
+    let count = old.count
+    var pending = diff.changes[...]
+    var stretches: [Stretch] = []
+    while let change = pending.popFirst() {
+      var stretch = Stretch(
+        oldLower: change.old.lowerBound, oldUpper: change.old.upperBound,
+        newLower: change.new.lowerBound, newUpper: change.new.upperBound)
+      while true {
+        if stretch.oldLower == count || !source.isClean(stretch.oldLower) {
+          // Nothing can follow the last paragraph, which has no `\par`; and a
+          // stretch starts where the reader was in the document's own group.
+          stretch.oldLower -= 1
+          stretch.newLower -= 1
+        } else if let last = stretches.last, stretch.oldLower < last.oldUpper {
+          stretches.removeLast()
+          stretch.oldLower = last.oldLower
+          stretch.newLower = last.newLower
+        } else if stretch.oldUpper == count, stretch.newUpper <= stretch.newLower,
+          stretch.oldLower > 0
+        {
+          // A stretch that ends the document writes its last paragraph.
+          stretch.oldLower -= 1
+          stretch.newLower -= 1
+        } else if stretch.oldUpper < count, source.state(at: stretch.oldUpper) == nil {
+          // The paragraph after the stretch needs the state it was read in.
+          if let next = pending.first, next.old.lowerBound == stretch.oldUpper {
+            pending.removeFirst()
+            stretch.oldUpper = next.old.upperBound
+            stretch.newUpper = next.new.upperBound
+          } else {
+            stretch.oldUpper += 1
+            stretch.newUpper += 1
+          }
+        } else {
+          break
+        }
+      }
+      stretches.append(stretch)
+    }
+    return stretches
+  }
+
+  /// The file's tables, if they hold every font and colour of the new paragraphs
+  /// of `stretches`.
+  private func tables(for new: [Paragraph], in stretches: [Stretch]) -> RTFResourceTables? {
+    let fonts = source.tables.fontNumbers
+    let colors = source.tables.colorNumbers
+    for stretch in stretches {
+      for paragraph in new[stretch.newLower..<stretch.newUpper] {
+        for run in paragraph.runs {
+          let attributes = run.attributes
+          if let font = attributes.font, fonts[font] == nil { return nil }
+          if let color = attributes.foregroundColor, colors[color] == nil { return nil }
+          if let color = attributes.backgroundColor, colors[color] == nil { return nil }
+        }
+      }
+    }
+    return RTFResourceTables(fontNumbers: fonts, colorNumbers: colors)
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// A body read from a file, edited in one word and written back: the file keeps its
+/// bytes everywhere but around the edited paragraph, and reads back as the edited
+/// body.
+@Suite("Writing an edited body back into its file")
+struct WriteBackLocalityTests {
+  /// The shared corpus beside the repository (`../shared/corpus/rtf`), if present.
+  static let sharedFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus/rtf")
+
+  static let sharedFiles: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: sharedFolder.path)) ?? []
+    return files.filter { $0.hasSuffix(".rtf") }.sorted()
+  }()
+
+  /// Replaces the first word of two letters or more with "Zebra"; nil when there is none.
+  static func oneWordEdit(_ text: String) -> (edited: String, paragraph: Int)? {
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      guard CharacterSet.letters.contains(scalars[index]) else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < scalars.count, CharacterSet.letters.contains(scalars[end]) { end += 1 }
+      if end - index >= 2 {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[..<index])
+        view.append(contentsOf: "Zebra".unicodeScalars)
+        view.append(contentsOf: scalars[end...])
+        let paragraph = scalars[..<index].filter { $0 == "\n" }.count
+        return (String(view), paragraph)
+      }
+      index = end
+    }
+    return nil
+  }
+
+  /// Files whose edited paragraph the writer cannot write into the file (it then
+  /// writes the whole body), with the reason.
+  static let writtenWhole: [String: String] = [
+    "word-09-legacy-pntext-lists.rtf": "the edited item is in a Word 6 `\\pn` list, which the writer does not write",
+  ]
+
+  func check(_ bytes: [UInt8], name: String) throws {
+    let read = try RTFReader().read(bytes)
+    let body = read.text
+    guard let source = body.rtfSource else {
+      // Only a file left unfinished is not written back into.
+      #expect(read.warnings.contains { if case .unclosedGroups = $0.kind { true } else { false } }, "\(name)")
+      return
+    }
+    guard let (editedText, paragraph) = Self.oneWordEdit(body.plainText) else { return }
+    let edited = body.applyingPlainText(editedText)
+    guard let written = RTFSplicingWriter(source: source).write(edited) else {
+      #expect(Self.writtenWhole[name] != nil, "\(name): written whole")
+      return
+    }
+    let reread = try RTFReader().read(written).text
+    #expect(reread == edited, "\(name): \(RoundTripPropertyTests.firstDifference(edited, reread))")
+
+    var prefix = 0
+    while prefix < min(bytes.count, written.count), bytes[prefix] == written[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < min(bytes.count, written.count) - prefix,
+      bytes[bytes.count - 1 - suffix] == written[written.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    // The changed bytes of the original lie within the edited paragraph, widened to
+    // the clean boundaries around it.
+    var start = paragraph
+    while !source.isClean(start) { start -= 1 }
+    var end = paragraph + 1
+    while end < source.paragraphs.count, source.state(at: end) == nil { end += 1 }
+    let changed = prefix..<(bytes.count - suffix)
+    #expect(
+      changed.lowerBound >= source.boundaries[start] && changed.upperBound <= source.boundaries[end],
+      "\(name): bytes \(changed) changed, paragraph \(paragraph) is \(source.boundaries[start])..<\(source.boundaries[end])")
+  }
+
+  @Test("a one-word edit changes the file only around its paragraph", arguments: Corpus.names)
+  func corpusFile(_ name: String) throws {
+    try check(try Corpus.rtf(name), name: name)
+  }
+
+  @Test(
+    "a one-word edit changes a shared-corpus file only around its paragraph",
+    .enabled(if: !sharedFiles.isEmpty, "the shared corpus ../shared/corpus/rtf is not there"),
+    arguments: sharedFiles)
+  func sharedFile(_ name: String) throws {
+    try check(Array(try Data(contentsOf: Self.sharedFolder.appendingPathComponent(name))), name: name)
+  }
+
+  @Test("unknown colour-table extensions stay when the body is written whole")
+  func expandedColorsKept() throws {
+    let rtf = #"""
+      {\rtf1\ansi\ansicpg1252\cocoartf2822
+      \cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fswiss\fcharset0 Helvetica;}
+      {\colortbl;\red255\green255\blue255;\red255\green38\blue0;}
+      {\*\expandedcolortbl;;\cssrgb\c100000\c14913\c0;}
+      \pard\pardirnatural\partightenfactor0
+
+      \f0\fs24 \cf2 Red}
+      """#
+    var body = try RTFReader().read(Array(rtf.utf8)).text
+    // A new font forces the writer to write the body whole.
+    var paragraph = body.paragraphs[0]
+    paragraph.append(" new", attributes: CharacterAttributes(font: Font(name: "Menlo-Regular")))
+    body.replaceParagraph(at: 0, with: paragraph)
+    let written = String(decoding: RTFWriter().write(body), as: UTF8.self)
+    #expect(written.contains(#"{\*\expandedcolortbl;;\cssrgb\c100000\c14913\c0;}"#))
+  }
+
+  @Test("\\line is written back as \\line")
+  func lineBreak() throws {
+    let rtf = #"{\rtf1\ansi{\fonttbl\f0 Arial;}\f0 one\line two\par three}"#
+    let body = try RTFReader().read(Array(rtf.utf8)).text
+    let edited = body.applyingPlainText("one\u{2028}two more\nthree")
+    let written = String(decoding: RTFWriter().write(edited), as: UTF8.self)
+    #expect(written.contains(#"one\line two more"#))
+    #expect(!written.contains("8232"))
+  }
+
+  @Test("spaces and line breaks between { and \\rtf are accepted", arguments: [
+    "{ \\rtf1 Hello}", "{\n\\rtf1 Hello}", "\u{FEFF}{\r\n \\rtf1 Hello}", " \n{\\rtf1 Hello}",
+  ])
+  func spaceBeforeRTF(_ rtf: String) throws {
+    #expect(try RTFReader().read(Array(rtf.utf8)).text.plainText == "Hello")
+  }
+}
