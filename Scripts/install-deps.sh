@@ -11,6 +11,9 @@ if [ "$level" = test ]; then
   # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
   # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.
   packages+=(libreoffice-writer-nogui lighttpd lighttpd-mod-openssl openssh-server openssh-client openssl curl python3)
+  # bsdutils (script), zsh, fish, man-db and groff: the CLI tests run notes on a pseudo-terminal,
+  # load the completion scripts in real shells and render the man page.
+  packages+=(bsdutils zsh fish man-db groff-base)
 fi
 
 missing=()

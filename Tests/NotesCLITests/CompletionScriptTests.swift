@@ -55,7 +55,7 @@ struct CompletionScriptTests {
       (["notes", "merge"], []),
       (
         ["notes", "hooks", "install", "--"],
-        ["--debug", "--help", "--no-color", "--quiet", "--store", "--version", "--wait"]
+        ["--color", "--debug", "--help", "--no-color", "--quiet", "--store", "--version", "--wait"]
       ),
     ] as [([String], [String])])
   func bashCompletes(_ words: [String], expected: [String]) throws {

@@ -25,10 +25,19 @@ enum ListCommand: NotesCommand {
     let table = TableFormatter(columns: [
       .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
     ])
+    let style = context.style
     context.out(
       table.render(
         notes.map {
           [$0.name, context.displayDate($0.modified), $0.device, String($0.attachments), $0.status.rawValue]
+        }, terminal: context.terminal,
+        tint: { column, cell in
+          switch column {
+          case 0: return style.note(cell)
+          case 1: return style.detail(cell)
+          case 4: return NoteStatus(rawValue: cell).map(style.status) ?? cell
+          default: return cell
+          }
         }))
   }
 }

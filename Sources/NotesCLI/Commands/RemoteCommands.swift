@@ -22,7 +22,7 @@ enum RemoteAddCommand: NotesCommand {
     let store = try context.openStore()
     let name = arguments.argument("name") ?? ""
     if let warning = try store.addRemote(name: name, url: arguments.argument("url") ?? "") {
-      context.say("warning: \(warning)\n")
+      context.warn(warning)
     }
     context.say("Added remote \(name); run `notes sync` to sync with it.\n")
   }

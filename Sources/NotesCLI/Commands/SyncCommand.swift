@@ -58,27 +58,37 @@ enum SyncCommand: NotesCommand {
       context.out(try JSONOutput.encode(report) + "\n")
       return
     }
+    let style = context.errorStyle
     var lines: [String] = []
     for remote in report.remotes {
       if let error = remote.error {
-        lines.append("\(remote.name): \(error)")
+        lines.append("\(remote.name): " + style.error(error))
       } else {
-        lines.append("\(remote.name): fetched" + (remote.pushed ? ", pushed" : dryRun ? " (dry run: nothing pushed)" : ""))
+        lines.append(
+          "\(remote.name): fetched"
+            + (remote.pushed ? ", " + style.success("pushed") : dryRun ? " (dry run: nothing pushed)" : ""))
       }
     }
-    let would = dryRun ? "would be " : ""
-    if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(report.fastForwarded.joined(separator: ", "))") }
-    if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(report.merged.joined(separator: ", "))") }
+    let names = { (devices: [String]) in devices.joined(separator: ", ") }
+    if !report.fastForwarded.isEmpty {
+      lines.append(
+        (dryRun ? "Would fast-forward to " : "Fast-forwarded to ") + style.incoming(names(report.fastForwarded)))
+    }
+    if !report.merged.isEmpty {
+      lines.append((dryRun ? "Would merge changes from " : "Merged changes from ") + style.incoming(names(report.merged)))
+    }
     if !report.changed.isEmpty {
-      let shown = report.changed.prefix(10).joined(separator: ", ")
+      let shown = report.changed.prefix(10).map(style.note).joined(separator: ", ")
       let more = report.changed.count > 10 ? " and \(report.changed.count - 10) more" : ""
-      lines.append("Changed \(would.isEmpty ? "" : "(would be) ")\(report.changed.count) note\(report.changed.count == 1 ? "" : "s"): \(shown)\(more)")
+      let count = "\(report.changed.count) note\(report.changed.count == 1 ? "" : "s")"
+      lines.append((dryRun ? "Would change \(count): " : "Changed \(count): ") + shown + more)
     }
     if report.merged.isEmpty && report.fastForwarded.isEmpty { lines.append("Already up to date.") }
     if !report.conflicts.isEmpty {
+      let count = "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s")"
       lines.append(
-        "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s") in conflict: "
-          + report.conflicts.joined(separator: ", ") + "; see `notes conflicts`")
+        style.conflict((dryRun ? "\(count) would be in conflict: " : "\(count) in conflict: ")
+          + report.conflicts.joined(separator: ", ")) + "; see " + style.hint("`notes conflicts`"))
     }
     context.say(lines.joined(separator: "\n") + "\n")
   }

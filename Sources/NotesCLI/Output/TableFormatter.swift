@@ -53,7 +53,13 @@ public struct TableFormatter: Sendable {
   /// The table as text, one line per row and a newline after each; empty for no rows.
   /// Headers are bold when `terminal` allows colour. Missing cells are blank; extra cells
   /// are ignored.
-  public func render(_ rows: [[String]], terminal: Terminal? = nil) -> String {
+  ///
+  /// `tint` may dress a cell for the screen (``Style``): it gets the column index and the
+  /// cell's text and returns what to print; widths are measured on the text before it.
+  public func render(
+    _ rows: [[String]], terminal: Terminal? = nil,
+    tint: ((_ column: Int, _ cell: String) -> String)? = nil
+  ) -> String {
     guard !rows.isEmpty else { return "" }
     let cells = rows.map { row in columns.indices.map { $0 < row.count ? row[$0] : "" } }
     let headers = columns.map(\.header)
@@ -62,14 +68,16 @@ public struct TableFormatter: Sendable {
     }
     var lines: [String] = []
     if showsHeader {
-      let header = line(headers, widths: widths)
-      lines.append(terminal.map { styled(header, .bold, terminal: $0) } ?? header)
+      let header = line(headers, widths: widths, tint: nil)
+      lines.append(terminal.map { Style.stdout($0).header(header) } ?? header)
     }
-    lines += cells.map { line($0, widths: widths) }
+    lines += cells.map { line($0, widths: widths, tint: tint) }
     return lines.map { $0 + "\n" }.joined()
   }
 
-  private func line(_ cells: [String], widths: [Int]) -> String {
+  private func line(
+    _ cells: [String], widths: [Int], tint: ((_ column: Int, _ cell: String) -> String)?
+  ) -> String {
     var parts: [String] = []
     for (index, cell) in cells.enumerated() {
       let padding = String(repeating: " ", count: widths[index] - cell.count)
@@ -83,7 +91,22 @@ public struct TableFormatter: Sendable {
     while text.last == " " { text.removeLast() }
     if let maxWidth, maxWidth > 0, text.count > maxWidth {
       text = String(text.prefix(maxWidth - 1)) + "…"
+      return text
     }
-    return text
+    guard let tint else { return text }
+    // Dress each cell after layout, so escape codes never count towards a width.
+    var dressed: [String] = []
+    for (index, cell) in cells.enumerated() {
+      let padding = String(repeating: " ", count: widths[index] - cell.count)
+      let isLast = index == cells.count - 1
+      let shown = cell.isEmpty ? cell : tint(index, cell)
+      switch columns[index].alignment {
+      case .left: dressed.append(isLast ? shown : shown + padding)
+      case .right: dressed.append(padding + shown)
+      }
+    }
+    var result = dressed.joined(separator: separator)
+    while result.last == " " { result.removeLast() }
+    return result
   }
 }
