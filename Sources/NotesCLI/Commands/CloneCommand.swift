@@ -25,7 +25,7 @@ enum CloneCommand: NotesCommand {
     let timeout = try SyncCommand.timeout(arguments)
     let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
-    context.out("Cloned \(url) into \(store.root) as device \(store.device)\n")
+    context.say("Cloned \(url) into \(store.root) as device \(store.device)\n")
   }
 
   /// `host:path/notes.git` → `notes`.

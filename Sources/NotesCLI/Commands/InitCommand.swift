@@ -19,6 +19,6 @@ enum InitCommand: NotesCommand {
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let store = try Store.create(at: directory, device: device)
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
-    context.out("Created notes store in \(store.root) for device \(store.device)\n")
+    context.say("Created notes store in \(store.root) for device \(store.device)\n")
   }
 }
