@@ -15,6 +15,7 @@ enum CloneCommand: NotesCommand {
     options: [
       OptionSpec(long: "device", short: "d", valueName: "NAME", help: "This device's name (default: the host name)."),
       OptionSpec(long: "timeout", valueName: "SECONDS", help: "Give up after SECONDS without progress (default 60)."),
+      JSONFlag.option,
     ],
     examples: ["notes clone ssh://server/srv/notes.git ~/Notes --device phone", "notes clone /mnt/usb/notes.git"])
 
@@ -25,6 +26,10 @@ enum CloneCommand: NotesCommand {
     let timeout = try SyncCommand.timeout(arguments)
     let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
+    if arguments.flag("json") {
+      try context.outJSON(["url": url, "store": store.root, "device": store.device.rawValue])
+      return
+    }
     context.say("Cloned \(url) into \(store.root) as device \(store.device)\n")
   }
 

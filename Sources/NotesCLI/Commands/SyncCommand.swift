@@ -99,11 +99,19 @@ enum FetchCommand: NotesCommand {
     name: "fetch", abstract: "Download other devices' changes without merging them.",
     discussion: "Afterwards `notes list` shows notes with newer versions as incoming, and new notes as new; `notes sync` merges them.",
     arguments: [ArgumentSpec(name: "remote", help: "Fetch from this remote only.", isOptional: true)],
-    options: [OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60).")],
+    options: [
+      OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60)."),
+      JSONFlag.option,
+    ],
     examples: ["notes fetch", "notes fetch origin"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let report = try context.openStore().fetch(remote: arguments.argument("remote"), timeout: SyncCommand.timeout(arguments))
+    if arguments.flag("json") {
+      try context.outJSON(["remotes": report.remotes])
+      if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
+      return
+    }
     for remote in report.remotes {
       context.say(remote.error.map { "\(remote.name): \($0)\n" } ?? "\(remote.name): fetched\n")
     }
