@@ -9,13 +9,20 @@ enum ListCommand: NotesCommand {
       attachment count and its status: current, or modified (unsaved edits in the \
       working tree).
       """,
-    options: [OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}.")],
+    options: [
+      OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}."),
+      OptionSpec(long: "names", help: "Print only the names, one per line (for scripts and completion)."),
+    ],
     examples: ["notes list", "notes list --json"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let notes = try context.openStore().notes()
     if arguments.flag("json") {
       context.out(try JSONOutput.encode(notes) + "\n")
+      return
+    }
+    if arguments.flag("names") {
+      context.out(notes.map { $0.name + "\n" }.joined())
       return
     }
     if notes.isEmpty {
