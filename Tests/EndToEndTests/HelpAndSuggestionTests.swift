@@ -27,4 +27,25 @@ struct HelpAndSuggestionTests {
     #expect(result.stdout.contains("writes the result to %A"))
     #expect(!result.stdout.contains("\\"))
   }
+
+  @Test(
+    "man -l renders the page 'notes help --man' writes, and groff finds nothing to warn about",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man"), "man-db is not installed"),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is not installed"))
+  func manPageRenders() throws {
+    let sandbox = try Sandbox()
+    let page = sandbox.notes("help", "--man")
+    #expect(page.status == 0)
+    let file = try sandbox.writeFile("notes.1", page.stdoutData)
+    var environment = sandbox.environment
+    environment["MANWIDTH"] = "80"
+    let rendered = CommandRunner.run("/usr/bin/man", ["-l", file], in: sandbox.directory, environment: environment)
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(rendered.stdout.contains("NOTES(1)"))
+    #expect(rendered.stdout.contains("notes completion"))
+    #expect(rendered.stdout.contains("EXIT STATUS"))
+    let warnings = CommandRunner.run(
+      "/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", file], in: sandbox.directory, environment: environment)
+    #expect(warnings.stderr.isEmpty, "\(warnings.stderr)")
+  }
 }

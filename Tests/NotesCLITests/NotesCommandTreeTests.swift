@@ -43,4 +43,18 @@ struct NotesCommandTreeTests {
     }
     expectGolden(parser.helpText(for: ["merge-driver"], width: 80), named: "merge-driver")
   }
+
+  @Test("'notes help --man' prints the manual page generated from the specs")
+  func manPage() throws {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    guard case .help(let page) = try parser.parse(["help", "--man"]) else {
+      Issue.record("expected the page as help text")
+      return
+    }
+    #expect(page.hasPrefix(".\\\" Generated"))
+    for entry in NotesMain.commands where !entry.command.spec.isHidden {
+      #expect(page.contains(".SS \"notes \(entry.path.joined(separator: " "))\""), "\(entry.path)")
+    }
+    expectGolden(page, named: "notes.1")
+  }
 }

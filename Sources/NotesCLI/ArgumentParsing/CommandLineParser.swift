@@ -78,6 +78,9 @@ public struct CommandLineParser: Sendable {
     if isHelpCommand && matcher.parsed.flag(CommandSpec.dumpSpecOption) {
       return .help(SpecDump.json(for: self))
     }
+    if isHelpCommand && matcher.parsed.flag(CommandSpec.manOption) {
+      return .help(ManPage.roff(for: self))
+    }
     if isHelpCommand && (!words.isEmpty || !requests.help) {
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
     }
@@ -162,10 +165,12 @@ extension CommandSpec {
     options: [
       OptionSpec(
         long: dumpSpecOption, help: "Print the whole command tree as JSON, for docs and tools.",
-        isHidden: true)
+        isHidden: true),
+      OptionSpec(long: manOption, help: "Print the manual page (roff), as `make man` writes it."),
     ],
-    examples: ["notes help", "notes help remote add", "notes help exit-codes"])
+    examples: ["notes help", "notes help remote add", "notes help exit-codes", "notes help --man > notes.1"])
 
   static let helpArgumentName = "command"
   static let dumpSpecOption = "dump-spec"
+  static let manOption = "man"
 }
