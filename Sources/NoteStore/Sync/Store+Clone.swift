@@ -6,7 +6,10 @@ extension Store {
   /// every device branch, and starts this device's branch from their merge (or from
   /// this device's own branch there, when it exists). An empty remote gives a new
   /// store whose first sync fills it. On failure nothing is left behind.
-  public static func clone(from url: String, at path: String, device: DeviceName, timeout: Double = 60) throws -> Store {
+  public static func clone(
+    from url: String, at path: String, device: DeviceName, timeout: Double = 60,
+    progress: (@Sendable (WorkProgress) -> Void)? = nil
+  ) throws -> Store {
     let root = URL(fileURLWithPath: path).standardizedFileURL.path
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false
@@ -16,7 +19,7 @@ extension Store {
       guard isDirectory.boolValue && contents.isEmpty else { throw NoteStoreError.storeExists(path: root) }
     }
     do {
-      return try makeClone(url: url, root: root, device: device, timeout: timeout)
+      return try makeClone(url: url, root: root, device: device, timeout: timeout, progress: progress)
     } catch {
       if existed {
         for item in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
@@ -29,7 +32,10 @@ extension Store {
     }
   }
 
-  private static func makeClone(url: String, root: String, device: DeviceName, timeout: Double) throws -> Store {
+  private static func makeClone(
+    url: String, root: String, device: DeviceName, timeout: Double,
+    progress: (@Sendable (WorkProgress) -> Void)?
+  ) throws -> Store {
     let repository: Repository
     do {
       repository = try Repository.create(at: root, initialBranch: "devices/" + device.rawValue)
@@ -41,7 +47,8 @@ extension Store {
     let store = Store(repository: repository, root: root, device: device)
     try store.withWriteLock {
       _ = try repository.fetch(
-        remote: "origin", refspecs: [fetchRefspec("origin")], options: TransferOptions(timeout: timeout))
+        remote: "origin", refspecs: [fetchRefspec("origin")],
+        options: WorkProgress.transferOptions(timeout: timeout, observe: progress))
       let own = try repository.referenceTarget("refs/remotes/origin/devices/\(device.rawValue)")
       let others = try store.fetchedDeviceTips(remote: "origin")
       guard var head = own ?? others.first?.tip else {

@@ -24,7 +24,9 @@ enum CloneCommand: NotesCommand {
     let directory = arguments.argument("dir") ?? defaultDirectory(for: url)
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let timeout = try SyncCommand.timeout(arguments)
-    let store = try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout)
+    let store = try ProgressReporter(context: context).around { observer in
+      try Store.clone(from: url, at: context.absolute(directory), device: device, timeout: timeout, progress: observer)
+    }
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
     if arguments.flag("json") {
       try context.outJSON(["url": url, "store": store.root, "device": store.device.rawValue])

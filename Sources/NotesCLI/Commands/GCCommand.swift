@@ -12,7 +12,8 @@ enum GCCommand: NotesCommand {
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let report = try context.openStore().packObjects()
+    let store = try context.openStore()
+    let report = try ProgressReporter(context: context).measure("Packing objects") { try store.packObjects() }
     if arguments.flag("json") {
       try context.outJSON([
         "packedObjects": Int64(report.looseObjectsBefore - report.looseObjectsAfter),

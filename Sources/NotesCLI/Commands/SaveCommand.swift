@@ -13,7 +13,10 @@ enum SaveCommand: NotesCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
-    let saved = try store.saveWorkingTree(message: arguments.value("message"))
+    let message = arguments.value("message")
+    let saved = try ProgressReporter(context: context).measure("Saving notes") {
+      try store.saveWorkingTree(message: message)
+    }
     if arguments.flag("json") {
       try context.outJSON(["saved": saved])
       return

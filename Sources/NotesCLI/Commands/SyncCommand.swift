@@ -35,11 +35,10 @@ enum SyncCommand: NotesCommand {
     options.noPush = arguments.flag("no-push")
     options.allowMassDelete = arguments.flag("allow-mass-delete")
     options.timeout = try timeout(arguments)
-    if context.terminal.stderrIsTTY && !context.globals.quiet {
-      options.progress = { line in OutputStreams.writeErr("\r\(line)\u{1B}[K") }
+    let report = try ProgressReporter(context: context).around { observer in
+      options.onProgress = observer
+      return try store.sync(options)
     }
-    let report = try store.sync(options)
-    if context.terminal.stderrIsTTY && options.progress != nil { OutputStreams.writeErr("\r\u{1B}[K") }
     try print(report, dryRun: options.dryRun, json: arguments.flag("json"), context: context)
     if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
   }
@@ -106,7 +105,11 @@ enum FetchCommand: NotesCommand {
     examples: ["notes fetch", "notes fetch origin"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let report = try context.openStore().fetch(remote: arguments.argument("remote"), timeout: SyncCommand.timeout(arguments))
+    let store = try context.openStore()
+    let timeout = try SyncCommand.timeout(arguments)
+    let report = try ProgressReporter(context: context).around { observer in
+      try store.fetch(remote: arguments.argument("remote"), timeout: timeout, progress: observer)
+    }
     if arguments.flag("json") {
       try context.outJSON(["remotes": report.remotes])
       if report.hasRemoteErrors { throw SilentFailure(exitCode: 3) }
