@@ -12,11 +12,17 @@ enum ListCommand: NotesCommand {
     options: [
       OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}."),
       OptionSpec(long: "names", help: "Print only the names, one per line (for scripts and completion)."),
+      OptionSpec(long: "folder", valueName: "FOLDER", help: "Only the notes in FOLDER and its subfolders."),
     ],
-    examples: ["notes list", "notes list --json"])
+    examples: ["notes list", "notes list --json", "notes list --folder Work"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let notes = try context.openStore().notes()
+    var notes = try context.openStore().notes()
+    if var folder = arguments.value("folder") {
+      while folder.hasSuffix("/") { folder.removeLast() }
+      if !folder.isEmpty { try NotePath.validateFolder(folder) }
+      notes = notes.filter { $0.path.hasPrefix(folder + "/") || folder.isEmpty }
+    }
     if arguments.flag("json") {
       context.out(try JSONOutput.encode(notes) + "\n")
       return
