@@ -21,7 +21,7 @@ public enum NotesMain {
     (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
-    (["completion"], CompletionCommand.self),
+    (["completion"], CompletionCommand.self), (["search"], SearchCommand.self),
   ]
 
   /// The top-level specs, in help order.

@@ -30,6 +30,8 @@ struct JSONOutputSchemaTests {
     try check("new", ["new", "Shopping", "--text", "Milk"])
     try check("write", ["write", "Shopping", "--text", "Oat milk"])
     try check("show", ["show", "Shopping"])
+    try check("search", ["search", "oat"])
+    try check("search", ["search", "milk", "--all-versions"])
     try check("attach", ["attach", "Shopping", file])
     try check("attachments", ["attachments", "Shopping"])
     try check("export", ["export", "Shopping", "receipt.txt", "-o", sandbox.directory + "/out.txt"])

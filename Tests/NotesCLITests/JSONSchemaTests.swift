@@ -18,7 +18,7 @@ struct JSONSchemaTests {
   @Test("commands that report have --json", arguments: [
     "init", "clone", "new", "list", "show", "write", "edit", "rename", "delete", "attach", "attachments",
     "detach", "export", "status", "save", "sync", "fetch", "remote add", "remote list", "remote remove",
-    "devices", "conflicts", "versions", "resolve", "verify", "gc",
+    "devices", "conflicts", "versions", "resolve", "verify", "gc", "search",
   ])
   func reportingCommandsHaveJSON(_ path: String) throws {
     let entry = try #require(NotesMain.commands.first { $0.path.joined(separator: " ") == path })

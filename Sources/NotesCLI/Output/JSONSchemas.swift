@@ -32,6 +32,7 @@ public enum JSONSchemas {
     ("versions", .array(version)),
     ("resolve", resolution),
     ("verify", .object([("ok", .boolean), ("problems", .array(.object([("note", .string), ("problem", .string)])))])),
+    ("search", .array(searchHit)),
     ("gc", .object([("packedObjects", .integer), ("packedBytes", .integer), ("packs", .integer), ("packBytes", .integer), ("looseObjects", .integer)])),
   ]
 
