@@ -14,8 +14,8 @@ import Git
 final class PlainTextCache {
   /// One body's texts.
   struct Entry {
-    /// The plain text.
-    var text: String
+    /// The plain text, as UTF-8.
+    var text: [UInt8]
     /// The text folded for search, as UTF-8 (see ``SearchFolding``).
     var folded: [UInt8]
   }
@@ -37,7 +37,7 @@ final class PlainTextCache {
   func entry(for blob: ObjectID, plainText: () throws -> String) rethrows -> Entry {
     if let entry = entries[blob] { return entry }
     let text = try plainText()
-    let entry = Entry(text: text, folded: Array(SearchFolding.fold(text).utf8))
+    let entry = Entry(text: Array(text.utf8), folded: Array(SearchFolding.fold(text).utf8))
     entries[blob] = entry
     added += 1
     return entry
@@ -48,10 +48,10 @@ final class PlainTextCache {
   func saveIfChanged() {
     guard added > 0 else { return }
     var bytes = Self.header
-    bytes.reserveCapacity(entries.values.reduce(0) { $0 + $1.text.utf8.count + $1.folded.count + 28 })
+    bytes.reserveCapacity(entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 28 })
     for (id, entry) in entries {
       bytes += id.bytes
-      Self.append(Array(entry.text.utf8), to: &bytes)
+      Self.append(entry.text, to: &bytes)
       Self.append(entry.folded, to: &bytes)
     }
     let directory = (path as NSString).deletingLastPathComponent
@@ -94,7 +94,7 @@ final class PlainTextCache {
       else { return nil }
       index += ObjectID.byteCount
       guard let text = field(), let folded = field() else { return nil }
-      entries[id] = Entry(text: String(decoding: text, as: UTF8.self), folded: Array(folded))
+      entries[id] = Entry(text: Array(text), folded: Array(folded))
     }
     return entries
   }

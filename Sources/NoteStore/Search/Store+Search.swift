@@ -101,24 +101,38 @@ extension Store {
           matches: SearchFolding.matchRanges(in: name, needles: needles), version: version))
     }
     guard let entry, inText.contains(true) else { return hits }
-    // Lines of the folded text that hold a needle; folding keeps line breaks in place.
+    // Lines of the folded text that hold a needle; folding keeps line breaks in place, so
+    // line N of the folded text is line N of the text.
     var lineNumbers = Set<Int>()
-    let newlines = folded.indices.filter { folded[$0] == UInt8(ascii: "\n") }
+    let foldedBreaks = Self.lineBreaks(in: folded)
     for needle in needles {
       var start = 0
       while let found = ByteSearch.firstIndex(of: needle, in: folded, from: start) {
-        lineNumbers.insert(Self.lineIndex(of: found, newlines: newlines))
+        lineNumbers.insert(Self.lineIndex(of: found, newlines: foldedBreaks))
         start = found + needle.count
       }
     }
-    let lines = entry.text.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in lineNumbers.sorted() where index < lines.count {
-      let line = String(lines[index])
-      let (context, matches) = Self.context(line, needles: needles)
+    let breaks = Self.lineBreaks(in: entry.text)
+    for index in lineNumbers.sorted() where index <= breaks.count {
+      let start = index == 0 ? 0 : breaks[index - 1] + 1
+      let end = index < breaks.count ? breaks[index] : entry.text.count
+      let (context, matches) = Self.context(entry.text[start..<end], needles: needles)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
     return hits
+  }
+
+  /// The offsets of the line breaks in `bytes`.
+  private static func lineBreaks(in bytes: [UInt8]) -> [Int] {
+    var breaks: [Int] = []
+    var start = 0
+    let newline = [UInt8(ascii: "\n")]
+    while let found = ByteSearch.firstIndex(of: newline, in: bytes, from: start) {
+      breaks.append(found)
+      start = found + 1
+    }
+    return breaks
   }
 
   /// How many newlines come before `offset`.
@@ -132,9 +146,37 @@ extension Store {
     return low
   }
 
-  /// `line` cut to about 160 characters around its first match, and the matches in it.
-  private static func context(_ line: String, needles: [[UInt8]]) -> (String, [Range<Int>]) {
+  /// `line` (UTF-8) cut to about 160 characters around its first match, and the matches in
+  /// it. ASCII lines, the common case, are matched on their bytes directly.
+  private static func context(_ bytes: ArraySlice<UInt8>, needles: [[UInt8]]) -> (String, [Range<Int>]) {
     let limit = 160
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+      var matches: [Range<Int>] = []
+      for needle in needles {
+        var start = 0
+        while let found = ByteSearch.firstIndex(of: needle, in: lowered, from: start) {
+          matches.append(found..<(found + needle.count))
+          start = found + needle.count
+        }
+      }
+      matches.sort { $0.lowerBound < $1.lowerBound }
+      let line = Array(bytes)
+      guard line.count > limit, let first = matches.first else {
+        return (String(decoding: line, as: UTF8.self), matches)
+      }
+      let start = max(0, min(first.lowerBound - 40, line.count - limit))
+      let end = min(line.count, start + limit)
+      let prefix = start > 0 ? "…" : ""
+      let shift = start - (prefix.isEmpty ? 0 : 1)
+      let cut = prefix + String(decoding: line[start..<end], as: UTF8.self) + (end < line.count ? "…" : "")
+      let shifted = matches.compactMap { range -> Range<Int>? in
+        guard range.lowerBound >= start, range.upperBound <= end else { return nil }
+        return (range.lowerBound - shift)..<(range.upperBound - shift)
+      }
+      return (cut, shifted)
+    }
+    let line = String(decoding: bytes, as: UTF8.self)
     let matches = SearchFolding.matchRanges(in: line, needles: needles)
     guard line.count > limit, let first = matches.first else { return (line, matches) }
     let start = max(0, min(first.lowerBound - 40, line.count - limit))
