@@ -95,4 +95,29 @@ struct SearchTests {
     #expect(bread.filter { $0.version == nil }.map(\.note) == ["Formatted", "Shopping"])
     #expect(bread.filter { $0.version != nil }.count == 1)
   }
+
+  @Test(
+    "match ranges count characters of the original line",
+    arguments: [
+      ("Un café crème", "creme", [8..<13]), ("cafe\u{301} au lait", "cafe", [0..<4]),
+      ("“Quoted” milk, MILK", "milk", [9..<13, 15..<19]), ("ＣＡＦＥ noir", "cafe", [0..<4]),
+      ("東京タワー", "タワー", [2..<5]),
+    ] as [(String, String, [Range<Int>])])
+  func matchRanges(_ line: String, _ word: String, _ expected: [Range<Int>]) {
+    let needle = Array(SearchFolding.fold(word).utf8)
+    #expect(SearchFolding.matchRanges(in: line, needles: [needle]) == expected)
+  }
+
+  @Test("a long line is cut around its match, and the match range points at the word", arguments: ["é", "e"])
+  func longLines(_ filler: String) throws {
+    let directory = try TemporaryDirectory()
+    let store = try StoreTests.makeStore(directory)
+    let line = String(repeating: "caf\(filler) ", count: 150) + "Zèbre" + String(repeating: " thé", count: 150)
+    try store.createNote(title: "Long", content: .plainText(line))
+    let hit = try #require(try store.search(SearchQuery(words: ["zebre"])).first)
+    #expect(hit.text.count <= 162)
+    #expect(hit.text.hasPrefix("…") && hit.text.hasSuffix("…"))
+    let range = try #require(hit.matches.first)
+    #expect(String(Array(hit.text)[range]) == "Zèbre")
+  }
 }

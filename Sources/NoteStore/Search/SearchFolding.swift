@@ -24,12 +24,28 @@ enum SearchFolding {
   static func foldWithOffsets(_ line: String) -> (bytes: [UInt8], origin: [Int]) {
     var bytes: [UInt8] = []
     var origin: [Int] = []
-    var memo: [Character: [UInt8]] = [:]
-    for (offset, character) in line.enumerated() {
+    bytes.reserveCapacity(line.utf8.count)
+    origin.reserveCapacity(line.utf8.count)
+    var memo: [Substring: [UInt8]] = [:]
+    let utf8 = line.utf8
+    var index = utf8.startIndex
+    var offset = 0
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      let next = utf8.index(after: index)
+      // An ASCII byte followed by ASCII (or the end) is a whole character on its own
+      // (a carriage return may pair with a line feed, so it takes the slow path).
+      if byte < 0x80 && byte != 0x0D && (next == utf8.endIndex || utf8[next] < 0x80) {
+        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        origin.append(offset)
+        offset += 1
+        index = next
+        continue
+      }
+      let end = line.index(after: index)
+      let character = line[index..<end]
       let folded: [UInt8]
-      if let ascii = character.asciiValue {
-        folded = [ascii >= 0x41 && ascii <= 0x5A ? ascii | 0x20 : ascii]
-      } else if let known = memo[character] {
+      if let known = memo[character] {
         folded = known
       } else {
         folded = Array(fold(String(character)).utf8)
@@ -37,6 +53,8 @@ enum SearchFolding {
       }
       bytes += folded
       origin += repeatElement(offset, count: folded.count)
+      offset += 1
+      index = end
     }
     return (bytes, origin)
   }

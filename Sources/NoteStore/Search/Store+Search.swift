@@ -103,20 +103,23 @@ extension Store {
     guard let entry, inText.contains(true) else { return hits }
     // Lines of the folded text that hold a needle; folding keeps line breaks in place, so
     // line N of the folded text is line N of the text.
-    var lineNumbers = Set<Int>()
+    // For each such line, where its first match starts in the folded line (bytes).
+    var firstMatch: [Int: Int] = [:]
     let foldedBreaks = Self.lineBreaks(in: folded)
     for needle in needles {
       var start = 0
       while let found = ByteSearch.firstIndex(of: needle, in: folded, from: start) {
-        lineNumbers.insert(Self.lineIndex(of: found, newlines: foldedBreaks))
+        let line = Self.lineIndex(of: found, newlines: foldedBreaks)
+        let offset = found - (line == 0 ? 0 : foldedBreaks[line - 1] + 1)
+        firstMatch[line] = min(firstMatch[line] ?? offset, offset)
         start = found + needle.count
       }
     }
     let breaks = Self.lineBreaks(in: entry.text)
-    for index in lineNumbers.sorted() where index <= breaks.count {
+    for (index, offset) in firstMatch.sorted(by: { $0.key < $1.key }) where index <= breaks.count {
       let start = index == 0 ? 0 : breaks[index - 1] + 1
       let end = index < breaks.count ? breaks[index] : entry.text.count
-      let (context, matches) = Self.context(entry.text[start..<end], needles: needles)
+      let (context, matches) = Self.context(entry.text[start..<end], needles: needles, near: offset)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
@@ -148,7 +151,9 @@ extension Store {
 
   /// `line` (UTF-8) cut to about 160 characters around its first match, and the matches in
   /// it. ASCII lines, the common case, are matched on their bytes directly.
-  private static func context(_ bytes: ArraySlice<UInt8>, needles: [[UInt8]]) -> (String, [Range<Int>]) {
+  private static func context(
+    _ bytes: ArraySlice<UInt8>, needles: [[UInt8]], near offset: Int
+  ) -> (String, [Range<Int>]) {
     let limit = 160
     if bytes.allSatisfy({ $0 < 0x80 }) {
       let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
@@ -176,16 +181,34 @@ extension Store {
       }
       return (cut, shifted)
     }
-    let line = String(decoding: bytes, as: UTF8.self)
+    // A long line is cut first around the folded match's offset (folding changes lengths
+    // only a little), so the character-by-character work stays within a window.
+    var window = bytes
+    var cutBefore = false
+    var cutAfter = false
+    if bytes.count > 4 * limit {
+      var lower = bytes.startIndex + max(0, offset - limit)
+      while lower > bytes.startIndex && bytes[lower] & 0xC0 == 0x80 { lower -= 1 }
+      var upper = min(bytes.endIndex, lower + 3 * limit)
+      while upper < bytes.endIndex && bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+      window = bytes[lower..<upper]
+      cutBefore = lower > bytes.startIndex
+      cutAfter = upper < bytes.endIndex
+    }
+    let line = String(decoding: window, as: UTF8.self)
     let matches = SearchFolding.matchRanges(in: line, needles: needles)
-    guard line.count > limit, let first = matches.first else { return (line, matches) }
-    let start = max(0, min(first.lowerBound - 40, line.count - limit))
-    let characters = Array(line)
-    let end = min(characters.count, start + limit)
-    let prefix = start > 0 ? "…" : ""
-    let suffix = end < characters.count ? "…" : ""
+    let count = line.count
+    guard count > limit || cutBefore || cutAfter, let first = matches.first else {
+      return ((cutBefore ? "…" : "") + line + (cutAfter ? "…" : ""), matches.map { cutBefore ? ($0.lowerBound + 1)..<($0.upperBound + 1) : $0 })
+    }
+    let start = max(0, min(first.lowerBound - 40, count - limit))
+    let end = min(count, start + limit)
+    let lowerIndex = line.index(line.startIndex, offsetBy: start)
+    let upperIndex = line.index(lowerIndex, offsetBy: end - start)
+    let prefix = start > 0 || cutBefore ? "…" : ""
+    let suffix = end < count || cutAfter ? "…" : ""
     let shift = start - prefix.count
-    let cut = prefix + String(characters[start..<end]) + suffix
+    let cut = prefix + String(line[lowerIndex..<upperIndex]) + suffix
     let shifted = matches.compactMap { range -> Range<Int>? in
       guard range.lowerBound >= start, range.upperBound <= end else { return nil }
       return (range.lowerBound - shift)..<(range.upperBound - shift)
