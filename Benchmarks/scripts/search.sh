@@ -52,8 +52,8 @@ cold_end=$(date +%s.%N)
 cold=$(awk "BEGIN {print $cold_end - $cold_start}")
 warm=$(median "$bin" -C "$store" search "$word")
 grep_time=$(median git -C "$store" grep -i "$word")
-hits=$("$bin" -C "$store" search "$word" | wc -l)
-grep_hits=$(git -C "$store" grep -i "$word" | wc -l)
+hits=$("$bin" -C "$store" search "$word" 2>/dev/null | wc -l || true)
+grep_hits=$(git -C "$store" grep -i "$word" | wc -l || true)
 cache=$(du -sk "$store/.git/notes-search" | cut -f1)
 
 printf '%-46s %10s\n' "store" "$(ls "$store" | wc -l) notes, word '$word'"

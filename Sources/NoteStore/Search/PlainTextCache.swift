@@ -14,10 +14,10 @@ import Git
 final class PlainTextCache {
   /// One body's texts.
   struct Entry {
-    /// The plain text, as UTF-8.
-    var text: [UInt8]
+    /// The plain text, as UTF-8 (a slice of the loaded file: nothing is copied).
+    var text: ArraySlice<UInt8>
     /// The text folded for search, as UTF-8 (see ``SearchFolding``).
-    var folded: [UInt8]
+    var folded: ArraySlice<UInt8>
   }
 
   static let header = Array("NSPTC01\n".utf8)
@@ -37,7 +37,7 @@ final class PlainTextCache {
   func entry(for blob: ObjectID, plainText: () throws -> String) rethrows -> Entry {
     if let entry = entries[blob] { return entry }
     let text = try plainText()
-    let entry = Entry(text: Array(text.utf8), folded: Array(SearchFolding.fold(text).utf8))
+    let entry = Entry(text: Array(text.utf8)[...], folded: Array(SearchFolding.fold(text).utf8)[...])
     entries[blob] = entry
     added += 1
     return entry
@@ -69,7 +69,7 @@ final class PlainTextCache {
     }
   }
 
-  private static func append(_ field: [UInt8], to bytes: inout [UInt8]) {
+  private static func append(_ field: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
     let count = UInt32(field.count)
     bytes += [UInt8(count & 0xFF), UInt8((count >> 8) & 0xFF), UInt8((count >> 16) & 0xFF), UInt8(count >> 24)]
     bytes += field
@@ -94,7 +94,7 @@ final class PlainTextCache {
       else { return nil }
       index += ObjectID.byteCount
       guard let text = field(), let folded = field() else { return nil }
-      entries[id] = Entry(text: Array(text), folded: Array(folded))
+      entries[id] = Entry(text: text, folded: folded)
     }
     return entries
   }

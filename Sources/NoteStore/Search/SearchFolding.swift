@@ -93,6 +93,11 @@ enum SearchFolding {
 enum ByteSearch {
   /// The first offset at or after `start` where `needle` occurs in `haystack`, or nil.
   static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
+    firstIndex(of: needle, in: haystack[...], from: start)
+  }
+
+  /// The first offset (from the slice's start) at or after `start` where `needle` occurs.
+  static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>, from start: Int = 0) -> Int? {
     guard let first = needle.first, start >= 0, haystack.count - start >= needle.count else { return nil }
     return haystack.withUnsafeBytes { hay in
       needle.withUnsafeBytes { pin -> Int? in

@@ -117,9 +117,10 @@ extension Store {
     }
     let breaks = Self.lineBreaks(in: entry.text)
     for (index, offset) in firstMatch.sorted(by: { $0.key < $1.key }) where index <= breaks.count {
+      let base = entry.text.startIndex
       let start = index == 0 ? 0 : breaks[index - 1] + 1
       let end = index < breaks.count ? breaks[index] : entry.text.count
-      let (context, matches) = Self.context(entry.text[start..<end], needles: needles, near: offset)
+      let (context, matches) = Self.context(entry.text[(base + start)..<(base + end)], needles: needles, near: offset)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
@@ -127,7 +128,7 @@ extension Store {
   }
 
   /// The offsets of the line breaks in `bytes`.
-  private static func lineBreaks(in bytes: [UInt8]) -> [Int] {
+  private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> [Int] {
     var breaks: [Int] = []
     var start = 0
     let newline = [UInt8(ascii: "\n")]
