@@ -5,8 +5,13 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FUZZ_SECONDS ?= 60
 SYNC_FUZZ_ROUNDS ?= 200
+# make install: where, and how the installed binary is built.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_CONFIGURATION ?= release
+INSTALL_BUILD_FLAGS ?=
 
-.PHONY: all build release demo test deps deps-test corpus-check fuzz fuzz-rtf fuzz-sync bench clean
+.PHONY: all build release demo test deps deps-test corpus-check fuzz fuzz-rtf fuzz-sync bench clean man install
 
 all: build
 
@@ -51,6 +56,26 @@ fuzz-sync: deps-test
 
 bench: deps
 	@Benchmarks/scripts/all.sh
+
+# The manual page, generated from the command specs: .build/man/notes.1 (man -l reads it).
+man: build
+	@mkdir -p .build/man
+	"$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/notes" help --man > .build/man/notes.1
+	@echo "Wrote .build/man/notes.1; read it with: man -l .build/man/notes.1"
+
+# The binary, the man page and the bash, zsh and fish completions under $(DESTDIR)$(PREFIX).
+install: deps
+	$(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS)
+	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)/notes"; \
+	root="$(DESTDIR)$(PREFIX)"; set -e; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 755 "$$bin" "$$root/bin/notes"; \
+	"$$bin" help --man > "$$root/share/man/man1/notes.1"; \
+	"$$bin" completion bash > "$$root/share/bash-completion/completions/notes"; \
+	"$$bin" completion zsh > "$$root/share/zsh/site-functions/_notes"; \
+	"$$bin" completion fish > "$$root/share/fish/vendor_completions.d/notes.fish"; \
+	echo "Installed $$root/bin/notes, its man page and bash, zsh and fish completions"
 
 clean:
 	rm -rf .build

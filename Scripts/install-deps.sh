@@ -13,6 +13,9 @@ if [ "$level" = test ]; then
   packages+=(libreoffice-writer-nogui lighttpd lighttpd-mod-openssl openssh-server openssh-client openssl curl python3)
   # pandoc: a second outside RTF reader for Scripts/peer-corpus-check.sh.
   packages+=(pandoc)
+  # bsdutils (script), zsh, fish, man-db and groff: the CLI tests run notes on a pseudo-terminal,
+  # load the completion scripts in real shells and render the man page.
+  packages+=(bsdutils zsh fish man-db groff-base)
 fi
 
 missing=()

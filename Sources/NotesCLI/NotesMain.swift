@@ -22,6 +22,7 @@ public enum NotesMain {
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
     (["hooks", "install"], HooksInstallCommand.self), (["hooks", "list"], HooksListCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
+    (["completion"], CompletionCommand.self), (["search"], SearchCommand.self),
   ]
 
   /// The top-level specs, in help order.
@@ -53,7 +54,8 @@ public enum NotesMain {
     do {
       try Store.prepareNetwork(interactive: interactive)
     } catch {
-      OutputStreams.writeErr("notes: warning: ssh remotes will use libssh2: \(error)\n")
+      let style = Style.stderr(Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: false))
+      OutputStreams.writeErr("notes: " + style.warning("warning:") + " ssh remotes will use libssh2: \(error)\n")
     }
   }
 
@@ -67,7 +69,10 @@ public enum NotesMain {
     do {
       outcome = try parser.parse(arguments)
     } catch {
-      OutputStreams.writeErr(UsageErrorRenderer.render(error, root: root, parser: parser))
+      let terminal = Terminal.detect(
+        environment: environment, noColorFlag: false, colorMode: ColorMode.scan(arguments))
+      OutputStreams.writeErr(
+        UsageErrorRenderer.render(error, root: root, parser: parser, style: .stderr(terminal)))
       return 2
     }
     switch outcome {
@@ -83,35 +88,40 @@ public enum NotesMain {
         OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
         return 0
       }
+      let terminal = Terminal.detect(
+        environment: environment, noColorFlag: globals.noColor, colorMode: globals.colorMode)
       var context = CommandContext(
-        globals: globals, terminal: Terminal.detect(environment: environment, noColorFlag: globals.noColor),
+        globals: globals, terminal: terminal,
         environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
       context.skipsVerification = parsed.flag(NoVerifyOption.spec.long)
       do {
         try command.run(parsed, context: context)
         return 0
       } catch {
-        return report(error, debug: globals.debug, parser: parser)
+        return report(error, debug: globals.debug, parser: parser, style: context.errorStyle)
       }
     }
   }
 
   /// Prints an error and returns its exit code.
-  private static func report(_ error: any Error, debug: Bool, parser: CommandLineParser) -> Int32 {
+  private static func report(
+    _ error: any Error, debug: Bool, parser: CommandLineParser, style: Style
+  ) -> Int32 {
+    let label = "notes: " + style.error("error:") + " "
     switch error {
     case let usage as UsageError:
-      OutputStreams.writeErr(UsageErrorRenderer.render(usage, root: root, parser: parser))
+      OutputStreams.writeErr(UsageErrorRenderer.render(usage, root: root, parser: parser, style: style))
       return 2
     case let silent as SilentFailure:
       return silent.exitCode
     case let failure as CommandFailure:
-      OutputStreams.writeErr("notes: error: \(failure.message)\n")
+      OutputStreams.writeErr(label + "\(failure.message)\n")
       return failure.exitCode
     case let storeError as NoteStoreError:
-      OutputStreams.writeErr("notes: error: \(debug ? storeError.debugDescription : storeError.description)\n")
+      OutputStreams.writeErr(label + "\(debug ? storeError.debugDescription : storeError.description)\n")
       return 1
     default:
-      OutputStreams.writeErr("notes: error: \(debug ? String(reflecting: error) : String(describing: error))\n")
+      OutputStreams.writeErr(label + "\(debug ? String(reflecting: error) : String(describing: error))\n")
       return 1
     }
   }

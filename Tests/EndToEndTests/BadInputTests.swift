@@ -15,7 +15,10 @@ struct BadInputTests {
   static let badNames: [NameCase] = [
     NameCase(name: "../x", message: "cannot start with '.'"),
     NameCase(name: ".hidden", message: "cannot start with '.'"),
-    NameCase(name: "a/b", message: "cannot contain '/'"),
+    NameCase(name: "a//b", message: "empty part"),
+    NameCase(name: "x.note/y", message: "cannot end in '.note'"),
+    NameCase(name: ".git/y", message: "cannot start with '.'"),
+    NameCase(name: "Work/.y", message: "cannot start with '.'"),
     NameCase(name: "tab\there", message: "control characters"),
     NameCase(name: "bell\u{7}", message: "control characters"),
     NameCase(name: String(repeating: "x", count: 260), message: "at most"),

@@ -8,8 +8,8 @@ struct StoreLifecycleTests {
     let sandbox = try Sandbox()
     let result = sandbox.notes("init", "store", "--device", "laptop")
     #expect(result.status == 0)
-    #expect(result.stdout.contains("device laptop"))
-    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.isEmpty, "a message, not data: it goes to stderr")
+    #expect(result.stderr.contains("device laptop"))
     let store = sandbox.directory + "/store"
     #expect(sandbox.git("symbolic-ref", "HEAD", in: store).stdout == "refs/heads/devices/laptop\n")
     #expect(sandbox.git("fsck", "--strict", in: store).status == 0)

@@ -103,4 +103,42 @@ struct NamesTests {
     #expect(MediaType.guess(name: "data", leadingBytes: [0, 1, 2, 3]) == "application/octet-stream")
     #expect(MediaType.guess(name: "readme", leadingBytes: Array("hello".utf8)) == "text/plain")
   }
+
+  @Test(
+    "a note name may hold folders, each following a note name's rules",
+    arguments: [
+      ("Work/Idea", "Work/Idea.note"), ("Work/2026/Plan", "Work/2026/Plan.note"), ("Idea", "Idea.note"),
+      ("Träume/夢", "Träume/夢.note"),
+    ])
+  func foldersInNames(_ name: String, _ path: String) throws {
+    let note = try NotePath(newNoteNamed: name)
+    #expect(note.path == path)
+    #expect(note.name == name)
+  }
+
+  @Test(
+    "a bad folder is refused with the rule it breaks",
+    arguments: [
+      ("Work/", "cannot end with '/'"), ("/Idea", "cannot be empty"), ("a//b", "empty part"),
+      (".git/x", "start with '.'"), ("Work/.x", "start with '.'"), ("Old.note/x", "cannot end in '.note'"),
+      ("tab\t/x", "control"), (String(repeating: "f", count: 256) + "/x", "at most"),
+    ])
+  func badFolders(_ name: String, _ reason: String) {
+    do {
+      _ = try NotePath(newNoteNamed: name)
+      Issue.record("\(name) was accepted")
+    } catch {
+      #expect(error.description.contains(reason), "\(error)")
+    }
+  }
+
+  @Test("moving keeps the title; the top level is the empty folder")
+  func moving() throws {
+    let note = try NotePath(newNoteNamed: "Work/Idea")
+    #expect(try note.moved(toFolder: "").path == "Idea.note")
+    #expect(try note.moved(toFolder: "Home/2026").path == "Home/2026/Idea.note")
+    #expect(note.isInside(folder: "Work"))
+    #expect(!note.isInside(folder: "Wor"))
+    #expect(throws: NoteStoreError.self) { try note.moved(toFolder: "x.note") }
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import NotesCLI
 import Testing
+
+@testable import NotesCLI
 
 @Suite("Completion scripts and the spec dump")
 struct CompletionScriptTests {
@@ -9,6 +10,12 @@ struct CompletionScriptTests {
   @Test("the bash script is generated from the specs")
   func bashGolden() {
     expectGolden(Self.script, named: "completion-bash")
+  }
+
+  @Test("the real command tree's scripts for bash, zsh and fish are stable", arguments: CompletionScript.Shell.allCases)
+  func notesGolden(_ shell: CompletionScript.Shell) {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    expectGolden(CompletionScript.script(for: shell, parser: parser), named: "completion-notes-\(shell.rawValue)")
   }
 
   /// The words bash offers after `words`, the last being the word under the cursor.
@@ -55,7 +62,7 @@ struct CompletionScriptTests {
       (["notes", "merge"], []),
       (
         ["notes", "hooks", "install", "--"],
-        ["--debug", "--help", "--no-color", "--quiet", "--store", "--version", "--wait"]
+        ["--color", "--debug", "--help", "--no-color", "--quiet", "--store", "--version", "--wait"]
       ),
     ] as [([String], [String])])
   func bashCompletes(_ words: [String], expected: [String]) throws {

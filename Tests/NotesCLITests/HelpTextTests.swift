@@ -59,7 +59,9 @@ struct HelpTextTests {
   @Test("help wins over any error on the same command line")
   func helpBeatsErrors() {
     #expect(help(["show", "--bogus", "--help"]) == parser.helpText(for: ["show"], width: 80))
-    #expect(help(["remote", "ad", "--help"]) == parser.helpText(for: ["remote"], width: 80))
+    #expect(throws: UsageError.unknownCommand("remote ad", suggestions: ["remote add"])) {
+      try parser.parse(["remote", "ad", "--help"])
+    }
     #expect(help(["list", "--sort", "-h"]) == parser.helpText(for: ["list"], width: 80))
   }
 

@@ -31,4 +31,30 @@ struct NotesCommandTreeTests {
     let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
     expectGolden(parser.helpText(for: [], width: 80), named: "notes-root")
   }
+
+  @Test("no command's help shows a stray backslash (a line continuation written twice)")
+  func noStrayBackslashes() {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    for entry in NotesMain.commands {
+      let help = parser.helpText(for: entry.path, width: 80, showingHidden: true)
+      let discussion = entry.command.spec.discussion ?? ""
+      #expect(!discussion.contains("\\\n"), "discussion of \(entry.path)")
+      #expect(!help.contains("\\ "), "help of \(entry.path.joined(separator: " "))")
+    }
+    expectGolden(parser.helpText(for: ["merge-driver"], width: 80), named: "merge-driver")
+  }
+
+  @Test("'notes help --man' prints the manual page generated from the specs")
+  func manPage() throws {
+    let parser = CommandLineParser(root: NotesMain.root, version: NotesMain.version)
+    guard case .help(let page) = try parser.parse(["help", "--man"]) else {
+      Issue.record("expected the page as help text")
+      return
+    }
+    #expect(page.hasPrefix(".\\\" Generated"))
+    for entry in NotesMain.commands where !entry.command.spec.isHidden {
+      #expect(page.contains(".SS \"notes \(entry.path.joined(separator: " "))\""), "\(entry.path)")
+    }
+    expectGolden(page, named: "notes.1")
+  }
 }

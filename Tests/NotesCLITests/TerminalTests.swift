@@ -74,8 +74,8 @@ struct TerminalTests {
   @Test("every style has its own code")
   func distinctCodes() {
     let colour = Terminal(useColor: true)
-    let texts = Set(Style.allCases.map { styled("x", $0, terminal: colour) })
-    #expect(texts.count == Style.allCases.count)
+    let texts = Set(Tone.allCases.map { styled("x", $0, terminal: colour) })
+    #expect(texts.count == Tone.allCases.count)
   }
 
   @Test("detecting from the real streams gives a usable width")

@@ -15,6 +15,38 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
 struct UsageErrorTests {
   static let cases: [ErrorCase] = [
     ErrorCase(
+      id: "an unknown command followed by --help is still a usage error, with a suggestion",
+      arguments: ["stauts", "--help"],
+      expected: .unknownCommand("stauts", suggestions: ["status"]),
+      rendered: """
+        Error: 'stauts' is not a notes command.
+        Help: Did you mean 'status'?
+        Usage: notes [<options>] <command> [<arguments>]
+        See 'notes help'.
+
+        """),
+    ErrorCase(
+      id: "a command this build lacks, with --help, is a usage error",
+      arguments: ["frob", "--help"],
+      expected: .unknownCommand("frob", suggestions: []),
+      rendered: """
+        Error: 'frob' is not a notes command.
+        Usage: notes [<options>] <command> [<arguments>]
+        See 'notes help'.
+
+        """),
+    ErrorCase(
+      id: "two swapped letters are one edit: 'nwe' suggests 'new'",
+      arguments: ["nwe", "-h"],
+      expected: .unknownCommand("nwe", suggestions: ["new"]),
+      rendered: """
+        Error: 'nwe' is not a notes command.
+        Help: Did you mean 'new'?
+        Usage: notes [<options>] <command> [<arguments>]
+        See 'notes help'.
+
+        """),
+    ErrorCase(
       id: "a mistyped command suggests the closest one, git-style",
       arguments: ["stauts"],
       expected: .unknownCommand("stauts", suggestions: ["status"]),

@@ -12,11 +12,50 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
     path = packagePath
   }
 
-  /// The path of a new top-level note called `name`.
-  /// - Throws: `NoteStoreError.invalidName` when the name breaks the rules.
+  /// The path of a new note called `name`: a title (`Idea`), or folders and a title
+  /// (`Work/Idea`, `Work/2026/Plan`), each folder following a note name's rules.
+  /// - Throws: `NoteStoreError.invalidName` when the title or a folder breaks the rules.
   public init(newNoteNamed name: String) throws(NoteStoreError) {
-    try EntryName.validate(name, suffix: NotePath.packageExtension)
-    path = name + NotePath.packageExtension
+    guard let slash = name.lastIndex(of: "/") else {
+      try EntryName.validate(name, suffix: NotePath.packageExtension)
+      path = name + NotePath.packageExtension
+      return
+    }
+    let folder = String(name[..<slash])
+    let title = String(name[name.index(after: slash)...])
+    if title.isEmpty { throw .invalidName(name, reason: "a note name cannot end with '/'") }
+    try NotePath.validateFolder(folder)
+    try EntryName.validate(title, suffix: NotePath.packageExtension)
+    path = folder + "/" + title + NotePath.packageExtension
+  }
+
+  /// Checks a folder path (`Work` or `Work/2026`): every part follows the rules of a note
+  /// name and none ends in `.note` (it would read as a note).
+  /// - Throws: `NoteStoreError.invalidName` naming the part and the rule.
+  public static func validateFolder(_ folder: String) throws(NoteStoreError) {
+    if folder.isEmpty { throw .invalidName(folder, reason: "a folder name cannot be empty") }
+    for part in folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+      if part.isEmpty {
+        throw .invalidName(folder, reason: "a folder path cannot have an empty part (\"//\" or a leading '/')")
+      }
+      try EntryName.validate(part)
+      if part.hasSuffix(packageExtension) {
+        throw .invalidName(part, reason: "a folder name cannot end in '\(packageExtension)'")
+      }
+    }
+  }
+
+  /// The same note in `folder` (`""` for the top level), keeping its title.
+  /// - Throws: `NoteStoreError.invalidName` when the folder breaks the rules.
+  public func moved(toFolder folder: String) throws(NoteStoreError) -> NotePath {
+    if folder.isEmpty { return NotePath(packagePath: title + NotePath.packageExtension) }
+    try NotePath.validateFolder(folder)
+    return NotePath(packagePath: folder + "/" + title + NotePath.packageExtension)
+  }
+
+  /// Whether the note is in `folder` or one of its subfolders (`""` holds every note).
+  public func isInside(folder: String) -> Bool {
+    folder.isEmpty || path.hasPrefix(folder + "/")
   }
 
   /// The name the user sees: the path without `.note`.

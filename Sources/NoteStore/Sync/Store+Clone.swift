@@ -7,11 +7,13 @@ extension Store {
   /// this device's own branch there, when it exists). An empty remote gives a new
   /// store whose first sync fills it. On failure nothing is left behind.
   ///
-  /// - Parameter onWarning: told about devices whose history was left out because it
-  ///   breaks a rule on trees.
+  /// - Parameters:
+  ///   - onWarning: told about devices whose history was left out because it breaks
+  ///     a rule on trees.
+  ///   - progress: told how the transfer goes.
   public static func clone(
     from url: String, at path: String, device: DeviceName, timeout: Double = 60,
-    onWarning: ((String) -> Void)? = nil
+    onWarning: ((String) -> Void)? = nil, progress: (@Sendable (WorkProgress) -> Void)? = nil
   ) throws -> Store {
     let url = try RemoteURL.normalized(url)
     let root = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -23,7 +25,8 @@ extension Store {
       guard isDirectory.boolValue && contents.isEmpty else { throw NoteStoreError.storeExists(path: root) }
     }
     do {
-      return try makeClone(url: url, root: root, device: device, timeout: timeout, onWarning: onWarning)
+      return try makeClone(
+        url: url, root: root, device: device, timeout: timeout, onWarning: onWarning, progress: progress)
     } catch {
       if existed {
         for item in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
@@ -37,7 +40,8 @@ extension Store {
   }
 
   private static func makeClone(
-    url: String, root: String, device: DeviceName, timeout: Double, onWarning: ((String) -> Void)?
+    url: String, root: String, device: DeviceName, timeout: Double, onWarning: ((String) -> Void)?,
+    progress: (@Sendable (WorkProgress) -> Void)?
   ) throws -> Store {
     let repository: Repository
     do {
@@ -50,7 +54,8 @@ extension Store {
     let store = Store(repository: repository, root: root, device: device)
     store.onWarning = onWarning
     try store.withWriteLock {
-      for rejected in try store.fetchDeviceBranches(from: "origin", transfer: TransferOptions(timeout: timeout)) {
+      let transfer = WorkProgress.transferOptions(timeout: timeout, observe: progress)
+      for rejected in try store.fetchDeviceBranches(from: "origin", transfer: transfer) {
         if rejected.device == device.rawValue { throw NoteStoreError.untrustedTreeFromRejection(rejected) }
         store.warn(rejected.reason)
       }

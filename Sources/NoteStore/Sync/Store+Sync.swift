@@ -43,11 +43,14 @@ extension Store {
 
   /// Fetches every device branch from the remotes (`notes fetch`): the state
   /// "downloaded, not yet current". Changes nothing but remote-tracking branches.
-  public func fetch(remote: String? = nil, timeout: Double = 60) throws -> SyncReport {
+  public func fetch(
+    remote: String? = nil, timeout: Double = 60, progress: (@Sendable (WorkProgress) -> Void)? = nil
+  ) throws -> SyncReport {
     try withWriteLock {
       var report = SyncReport()
       var options = SyncOptions()
       options.timeout = timeout
+      options.onProgress = progress
       for remote in try selectedRemotes(remote) {
         var entry = SyncReport.RemoteReport(name: remote.name, fetched: false, pushed: false, error: nil)
         do {
@@ -81,6 +84,9 @@ extension Store {
         let verb = step.phase == .pushing ? "Pushing" : "Receiving"
         report("\(verb) objects: \(step.receivedObjects)/\(step.totalObjects), \(step.receivedBytes / 1024) KiB")
       }
+    }
+    if let observe = options.onProgress {
+      transfer.progress = { @Sendable (step: TransferProgress) in observe(WorkProgress(step)) }
     }
     return transfer
   }

@@ -14,6 +14,8 @@ public struct SyncOptions: Sendable {
   public var timeout: Double = 60
   /// Progress of transfers, for a terminal.
   public var progress: (@Sendable (String) -> Void)?
+  /// Progress of transfers as numbers (objects, bytes), for a progress display.
+  public var onProgress: (@Sendable (WorkProgress) -> Void)?
 
   public init() {}
 }

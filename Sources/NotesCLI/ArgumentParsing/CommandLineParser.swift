@@ -51,7 +51,8 @@ public struct CommandLineParser: Sendable {
 
   /// Parses `argv`, which must not include the program name.
   ///
-  /// `-h`/`--help` anywhere before `--` wins over any error in the same command line.
+  /// `-h`/`--help` anywhere before `--` wins over any error in the same command line, except
+  /// an unknown command: that is always a usage error, with a suggestion.
   ///
   /// - Throws: ``UsageError`` when the command line does not fit the tree; render it with
   ///   ``UsageErrorRenderer`` and exit with status 2.
@@ -60,6 +61,9 @@ public struct CommandLineParser: Sendable {
     do {
       try matcher.match()
     } catch {
+      // A word that names no command is an error even with `--help` (`notes log --help` on
+      // a build without `log`): showing some other command's help would hide the typo.
+      if case .unknownCommand = error { throw error }
       let requests = matcher.requests
       if requests.wantsHelp {
         return .help(helpText(for: matcher.path, width: width, showingHidden: requests.hiddenHelp))
@@ -73,6 +77,9 @@ public struct CommandLineParser: Sendable {
     let isHelpCommand = matcher.path == [CommandSpec.helpCommand.name]
     if isHelpCommand && matcher.parsed.flag(CommandSpec.dumpSpecOption) {
       return .help(SpecDump.json(for: self))
+    }
+    if isHelpCommand && matcher.parsed.flag(CommandSpec.manOption) {
+      return .help(ManPage.roff(for: self))
     }
     if isHelpCommand && (!words.isEmpty || !requests.help) {
       return .help(try resolvedHelp(for: words, width: width, showingHidden: requests.hiddenHelp))
@@ -158,10 +165,12 @@ extension CommandSpec {
     options: [
       OptionSpec(
         long: dumpSpecOption, help: "Print the whole command tree as JSON, for docs and tools.",
-        isHidden: true)
+        isHidden: true),
+      OptionSpec(long: manOption, help: "Print the manual page (roff), as `make man` writes it."),
     ],
-    examples: ["notes help", "notes help remote add", "notes help exit-codes"])
+    examples: ["notes help", "notes help remote add", "notes help exit-codes", "notes help --man > notes.1"])
 
   static let helpArgumentName = "command"
   static let dumpSpecOption = "dump-spec"
+  static let manOption = "man"
 }

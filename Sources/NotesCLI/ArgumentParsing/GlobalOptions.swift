@@ -1,5 +1,5 @@
 /// Options every command accepts, before or after the command name: `-C`, `--wait`,
-/// `--no-color`, `--quiet` and `--debug`.
+/// `--no-color`, `--color`, `--quiet` and `--debug`.
 ///
 /// `--version`, `-h`/`--help` and `--help-hidden` are global too, but they change the
 /// ``ParseOutcome`` instead of being stored here. `--json` is not global: each command that
@@ -11,6 +11,8 @@ public struct GlobalOptions: Sendable, Equatable {
   public var waitSeconds: Double?
   /// Whether `--no-color` was given.
   public var noColor: Bool
+  /// The `--color <when>` given, if any; it wins over `--no-color`.
+  public var color: ColorMode?
   /// Whether `--quiet` was given: no messages on success.
   public var quiet: Bool
   /// Whether `--debug` was given: errors show their underlying chain.
@@ -19,8 +21,9 @@ public struct GlobalOptions: Sendable, Equatable {
   /// Creates global options; the defaults are those of a command line without any.
   public init(
     storePath: String? = nil, waitSeconds: Double? = nil, noColor: Bool = false,
-    quiet: Bool = false, debug: Bool = false
+    quiet: Bool = false, debug: Bool = false, color: ColorMode? = nil
   ) {
+    self.color = color
     self.storePath = storePath
     self.waitSeconds = waitSeconds
     self.noColor = noColor
@@ -38,7 +41,10 @@ extension GlobalOptions {
     OptionSpec(
       long: "wait", valueName: "seconds",
       help: "Wait up to <seconds> for another notes process to release the store."),
-    OptionSpec(long: "no-color", help: "Never colour the output."),
+    OptionSpec(long: "no-color", help: "Never colour the output (same as --color never)."),
+    OptionSpec(
+      long: "color", valueName: "when", allowedValues: ColorMode.allCases.map(\.rawValue),
+      help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never."),
     OptionSpec(long: "quiet", short: "q", help: "Print nothing on success."),
     OptionSpec(long: "debug", help: "Show the underlying cause of every error."),
     OptionSpec(long: "version", help: "Show the version and exit."),
@@ -66,9 +72,16 @@ extension GlobalOptions {
       }
       waitSeconds = seconds
     case "no-color": noColor = true
+    case "color": color = value.flatMap(ColorMode.init(rawValue:))
     case "quiet": quiet = true
     case "debug": debug = true
     default: break
     }
   }
+}
+
+extension GlobalOptions {
+  /// The colour mode the options ask for: `--color` if given, else never with
+  /// `--no-color`, else auto.
+  public var colorMode: ColorMode { color ?? (noColor ? .never : .auto) }
 }

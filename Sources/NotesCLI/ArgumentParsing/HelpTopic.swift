@@ -56,7 +56,9 @@ extension HelpTopic {
           If a format must change, a new '--json=v2' will be added beside it.
 
       Text meant for people may change between releases; scripts should use '--json'.
-      """)
+
+
+      """ + JSONSchemas.helpText + "\n")
 
   /// `notes help environment`: the environment variables `notes` reads.
   public static let environment = HelpTopic(

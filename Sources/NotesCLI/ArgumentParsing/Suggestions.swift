@@ -1,8 +1,9 @@
 import NoteStore
 
-/// The edit distance between two strings: the fewest single-character insertions, deletions
-/// and substitutions that turn `a` into `b` (NoteStore's `NameSuggestions.distance`, so
-/// commands, options and note names are matched the same way).
+/// The edit distance between two strings: the fewest single-character insertions, deletions,
+/// substitutions and swaps of neighbours that turn `a` into `b` (Damerau–Levenshtein). It is
+/// NoteStore's `NameSuggestions.distance`, so commands, options and note names are matched
+/// the same way.
 ///
 /// - Complexity: O(*m* × *n*) in the lengths left after trimming the common prefix and suffix.
 public func levenshtein(_ a: String, _ b: String) -> Int {

@@ -11,15 +11,16 @@
 /// The exit status for any usage error is 2; returning it is the caller's job.
 public struct UsageErrorRenderer {
   /// The message for `error`, ending with a newline. `root` is the tree the error came from
-  /// (used to quote option help); `parser` supplies the usage line.
-  public static func render(_ error: UsageError, root: CommandSpec, parser: CommandLineParser)
-    -> String
-  {
+  /// (used to quote option help); `parser` supplies the usage line; `style` colours the
+  /// labels when standard error may carry colour.
+  public static func render(
+    _ error: UsageError, root: CommandSpec, parser: CommandLineParser, style: Style = .plain
+  ) -> String {
     let path = error.commandPath
     let command = root.descendant(at: path) ?? parser.root.descendant(at: path) ?? root
     let (message, hint) = wording(of: error, command: command, programName: parser.root.name)
-    var lines = ["Error: " + message]
-    if let hint { lines.append("Help: " + hint) }
+    var lines = [style.error("Error:") + " " + message]
+    if let hint { lines.append(style.hint("Help:") + " " + hint) }
     lines.append("Usage: " + parser.usageLine(for: path))
     let helpInvocation = ([parser.root.name, "help"] + path).joined(separator: " ")
     lines.append("See '\(helpInvocation)'.")

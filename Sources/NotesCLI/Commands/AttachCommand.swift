@@ -12,6 +12,7 @@ enum AttachCommand: NotesCommand {
       ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix."),
       ArgumentSpec(name: "file", help: "Files to attach.", isVariadic: true),
     ],
+    options: [JSONFlag.option],
     examples: ["notes attach Shopping receipt.jpg", "notes attach Trip *.png"],
     writesToStore: true)
 
@@ -21,6 +22,10 @@ enum AttachCommand: NotesCommand {
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
     let names = try store.attach(files: files.map(context.absolute), to: note)
+    if arguments.flag("json") {
+      try context.outJSON(AttachedFiles(note: note.name, attachments: names))
+      return
+    }
     for name in names { context.out(name + "\n") }
   }
 }

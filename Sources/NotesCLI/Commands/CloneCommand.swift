@@ -15,6 +15,7 @@ enum CloneCommand: NotesCommand {
     options: [
       OptionSpec(long: "device", short: "d", valueName: "NAME", help: "This device's name (default: the host name)."),
       OptionSpec(long: "timeout", valueName: "SECONDS", help: "Give up after SECONDS without progress (default 60)."),
+      JSONFlag.option,
     ],
     examples: ["notes clone ssh://server/srv/notes.git ~/Notes --device phone", "notes clone /mnt/usb/notes.git"])
 
@@ -23,11 +24,17 @@ enum CloneCommand: NotesCommand {
     let directory = arguments.argument("dir") ?? defaultDirectory(for: url)
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let timeout = try SyncCommand.timeout(arguments)
-    let store = try Store.clone(
-      from: url, at: context.absolute(directory), device: device, timeout: timeout,
-      onWarning: { message in OutputStreams.writeErr("notes: warning: \(message)\n") })
+    let store = try ProgressReporter(context: context).around { observer in
+      try Store.clone(
+        from: url, at: context.absolute(directory), device: device, timeout: timeout,
+        onWarning: { message in OutputStreams.writeErr("notes: warning: \(message)\n") }, progress: observer)
+    }
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
-    context.out("Cloned \(url) into \(store.root) as device \(store.device)\n")
+    if arguments.flag("json") {
+      try context.outJSON(["url": url, "store": store.root, "device": store.device.rawValue])
+      return
+    }
+    context.say("Cloned \(url) into \(store.root) as device \(store.device)\n")
   }
 
   /// `host:path/notes.git` → `notes`.

@@ -43,16 +43,21 @@ enum ConflictsCommand: NotesCommand {
       context.say("No conflicts.\n")
       return
     }
+    let style = context.style
     var text = ""
     for conflict in conflicts {
-      text += "\(conflict.note)\n"
+      text += style.conflict(conflict.note) + "\n"
       for version in conflict.versions.sorted(by: { $0.modificationDate > $1.modificationDate }) {
         let mark = version.isCurrent ? "*" : " "
-        let what = version.isDeletion ? "deleted" : "edited"
-        text += "  \(mark) \(version.id)  \(version.device)  \(context.displayDate(version.modificationDate))  \(what)\n"
+        let what = version.isDeletion ? style.removed("deleted") : "edited"
+        text += "  \(mark) \(style.detail(version.id))  \(version.device)  "
+          + "\(style.detail(context.displayDate(version.modificationDate)))  \(what)\n"
       }
     }
     context.out(text)
-    context.say("* is the current version. Resolve with `notes resolve NOTE --keep-mine`, `--keep-theirs` or `--version ID`.\n")
+    let hint = context.errorStyle.hint
+    context.say(
+      "* is the current version. Resolve with \(hint("`notes resolve NOTE --keep-mine`")), "
+        + "\(hint("`--keep-theirs`")) or \(hint("`--version ID`")).\n")
   }
 }

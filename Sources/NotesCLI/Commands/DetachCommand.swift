@@ -7,6 +7,7 @@ enum DetachCommand: NotesCommand {
       ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix."),
       ArgumentSpec(name: "name", help: "The attachment's name."),
     ],
+    options: [JSONFlag.option],
     examples: ["notes detach Shopping receipt.jpg"],
     writesToStore: true)
 
@@ -15,6 +16,10 @@ enum DetachCommand: NotesCommand {
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
     let name = arguments.argument("name") ?? ""
     try store.detach(name, from: note)
+    if arguments.flag("json") {
+      try context.outJSON(["note": note.name, "attachment": name])
+      return
+    }
     context.say("Detached \(name) from \(note.name)\n")
   }
 }

@@ -11,6 +11,7 @@ enum EditCommand: NotesCommand {
       (untouched words keep it) and committed. Nothing is committed when nothing changed.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
+    options: [JSONFlag.option],
     examples: ["notes edit Shopping", "EDITOR=nano notes edit Shop"],
     writesToStore: true)
 
@@ -41,7 +42,10 @@ enum EditCommand: NotesCommand {
     }
     var text = edited
     if !original.hasSuffix("\n") && text.hasSuffix("\n") { text.removeLast() }
-    if try store.writeBody(of: note, content: .plainText(text)) {
+    let changed = try store.writeBody(of: note, content: .plainText(text))
+    if arguments.flag("json") {
+      try context.outJSON(ChangedNote(name: note.name, path: note.path, changed: changed))
+    } else if changed {
       context.say("Saved \(note.name)\n")
     } else {
       context.say("\(note.name) is unchanged\n")

@@ -8,7 +8,10 @@ enum ExportCommand: NotesCommand {
       ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix."),
       ArgumentSpec(name: "name", help: "The attachment's name."),
     ],
-    options: [OptionSpec(long: "output", short: "o", valueName: "PATH", help: "Where to write it ('-' for stdout).")],
+    options: [
+      OptionSpec(long: "output", short: "o", valueName: "PATH", help: "Where to write it ('-' for stdout)."),
+      OptionSpec(long: "json", help: "Print {note, attachment, path} as JSON (not with '-o -')."),
+    ],
     examples: ["notes export Shopping receipt.jpg", "notes export Shopping receipt.jpg -o - | display"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -22,6 +25,10 @@ enum ExportCommand: NotesCommand {
     }
     let path = context.absolute(output)
     try store.exportAttachment(name, of: note, to: path)
+    if arguments.flag("json") {
+      try context.outJSON(["note": note.name, "attachment": name, "path": path])
+      return
+    }
     context.say("Wrote \(path)\n")
   }
 }

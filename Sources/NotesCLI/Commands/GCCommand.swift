@@ -7,11 +7,21 @@ enum GCCommand: NotesCommand {
       Every change writes new git objects; notes packs them on its own when they pile \
       up (like `git gc --auto`). This packs them now, with deltas.
       """,
+    options: [JSONFlag.option],
     examples: ["notes gc"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let report = try context.openStore().packObjects()
+    let store = try context.openStore()
+    let report = try ProgressReporter(context: context).measure("Packing objects") { try store.packObjects() }
+    if arguments.flag("json") {
+      try context.outJSON([
+        "packedObjects": Int64(report.looseObjectsBefore - report.looseObjectsAfter),
+        "packedBytes": report.looseBytesBefore, "packs": Int64(report.packs), "packBytes": report.packBytes,
+        "looseObjects": Int64(report.looseObjectsAfter),
+      ])
+      return
+    }
     context.say(
       "Packed \(report.looseObjectsBefore - report.looseObjectsAfter) loose objects "
         + "(\(kilobytes(report.looseBytesBefore)) KB); now \(report.packs) pack\(report.packs == 1 ? "" : "s") "

@@ -7,9 +7,9 @@ enum MergeDriverCommand: NotesCommand {
   static let spec = CommandSpec(
     name: "merge-driver", abstract: "Merge three RTF bodies for git (a git merge driver).",
     discussion: """
-      Reads the ancestor (%O), ours (%A) and theirs (%B), merges the text three-way and \\
-      writes the result to %A. Exits 0 when the merge is clean, 1 when both sides changed \\
-      the same words (the result then holds both between conflict markers). `notes init` \\
+      Reads the ancestor (%O), ours (%A) and theirs (%B), merges the text three-way and \
+      writes the result to %A. Exits 0 when the merge is clean, 1 when both sides changed \
+      the same words (the result then holds both between conflict markers). `notes init` \
       registers it as merge.notes-rtf.driver for *.rtf.
       """,
     arguments: [

@@ -10,7 +10,8 @@ enum InitCommand: NotesCommand {
       """,
     arguments: [ArgumentSpec(name: "dir", help: "Where to create the store.", isOptional: true)],
     options: [
-      OptionSpec(long: "device", short: "d", valueName: "NAME", help: "This device's name ([A-Za-z0-9._-], at most 64).")
+      OptionSpec(long: "device", short: "d", valueName: "NAME", help: "This device's name ([A-Za-z0-9._-], at most 64)."),
+      JSONFlag.option,
     ],
     examples: ["notes init ~/Notes --device laptop", "notes init"])
 
@@ -19,6 +20,10 @@ enum InitCommand: NotesCommand {
     let device = try arguments.value("device").map { try DeviceName($0) } ?? DeviceName.fromHostName()
     let store = try Store.create(at: directory, device: device)
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
-    context.out("Created notes store in \(store.root) for device \(store.device)\n")
+    if arguments.flag("json") {
+      try context.outJSON(["store": store.root, "device": store.device.rawValue])
+      return
+    }
+    context.say("Created notes store in \(store.root) for device \(store.device)\n")
   }
 }

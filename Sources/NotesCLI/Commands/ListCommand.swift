@@ -9,13 +9,26 @@ enum ListCommand: NotesCommand {
       attachment count and its status: current, or modified (unsaved edits in the \
       working tree).
       """,
-    options: [OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}.")],
-    examples: ["notes list", "notes list --json"])
+    options: [
+      OptionSpec(long: "json", help: "Print a JSON array of {name, path, modified, device, attachments, status}."),
+      OptionSpec(long: "names", help: "Print only the names, one per line (for scripts and completion)."),
+      OptionSpec(long: "folder", valueName: "FOLDER", help: "Only the notes in FOLDER and its subfolders."),
+    ],
+    examples: ["notes list", "notes list --json", "notes list --folder Work"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let notes = try context.openStore().notes()
+    var notes = try context.openStore().notes()
+    if var folder = arguments.value("folder") {
+      while folder.hasSuffix("/") { folder.removeLast() }
+      if !folder.isEmpty { try NotePath.validateFolder(folder) }
+      notes = notes.filter { $0.path.hasPrefix(folder + "/") || folder.isEmpty }
+    }
     if arguments.flag("json") {
       context.out(try JSONOutput.encode(notes) + "\n")
+      return
+    }
+    if arguments.flag("names") {
+      context.out(notes.map { $0.name + "\n" }.joined())
       return
     }
     if notes.isEmpty {
@@ -25,10 +38,19 @@ enum ListCommand: NotesCommand {
     let table = TableFormatter(columns: [
       .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
     ])
+    let style = context.style
     context.out(
       table.render(
         notes.map {
           [$0.name, context.displayDate($0.modified), $0.device, String($0.attachments), $0.status.rawValue]
+        }, terminal: context.terminal,
+        tint: { column, cell in
+          switch column {
+          case 0: return style.note(cell)
+          case 1: return style.detail(cell)
+          case 4: return NoteStatus(rawValue: cell).map(style.status) ?? cell
+          default: return cell
+          }
         }))
   }
 }

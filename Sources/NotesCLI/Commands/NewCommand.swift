@@ -9,7 +9,7 @@ enum NewCommand: NotesCommand {
       line of its text, else "Note N". Prints the new note's name.
       """,
     arguments: [ArgumentSpec(name: "title", help: "The note's name.", isOptional: true)],
-    options: BodyInput.options,
+    options: BodyInput.options + [JSONFlag.option],
     examples: [
       "notes new Shopping --text 'Milk and eggs'", "echo 'Call Anna' | notes new",
       "notes new Letter --rtf-file letter.rtf",
@@ -20,6 +20,10 @@ enum NewCommand: NotesCommand {
     let content = try BodyInput.content(arguments, context: context) ?? .plainText("")
     let store = try context.openStore()
     let note = try store.createNote(title: arguments.argument("title"), content: content)
+    if arguments.flag("json") {
+      try context.outJSON(["name": note.name, "path": note.path])
+      return
+    }
     context.out(note.name + "\n")
   }
 }

@@ -15,14 +15,19 @@ enum RemoteAddCommand: NotesCommand {
       ArgumentSpec(name: "name", help: "The remote's name, such as origin."),
       ArgumentSpec(name: "url", help: "A path, file://, git://, ssh://, user@host:path or http(s):// URL."),
     ],
+    options: [JSONFlag.option],
     examples: ["notes remote add origin /mnt/usb/notes.git", "notes remote add cloud https://git.example.com/me/notes.git"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
     let name = arguments.argument("name") ?? ""
-    if let warning = try store.addRemote(name: name, url: arguments.argument("url") ?? "") {
-      context.say("warning: \(warning)\n")
+    let url = arguments.argument("url") ?? ""
+    let warning = try store.addRemote(name: name, url: url)
+    if let warning { context.warn(warning) }
+    if arguments.flag("json") {
+      try context.outJSON(AddedRemote(name: name, url: url, warning: warning))
+      return
     }
     context.say("Added remote \(name); run `notes sync` to sync with it.\n")
   }
@@ -48,12 +53,17 @@ enum RemoteRemoveCommand: NotesCommand {
   static let spec = CommandSpec(
     name: "remove", aliases: ["rm"], abstract: "Remove a remote; the notes stay.",
     arguments: [ArgumentSpec(name: "name", help: "The remote's name.")],
+    options: [JSONFlag.option],
     examples: ["notes remote remove cloud"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let name = arguments.argument("name") ?? ""
     try context.openStore().removeRemote(name: name)
+    if arguments.flag("json") {
+      try context.outJSON(["name": name])
+      return
+    }
     context.say("Removed remote \(name); the notes stay here.\n")
   }
 }

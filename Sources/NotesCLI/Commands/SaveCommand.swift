@@ -7,13 +7,20 @@ enum SaveCommand: NotesCommand {
       Commits every note whose files were changed, added or removed by hand, in one \
       commit. Each body must be readable RTF; otherwise nothing is committed.
       """,
-    options: [OptionSpec(long: "message", short: "m", valueName: "MSG", help: "The commit's summary line.")],
+    options: [OptionSpec(long: "message", short: "m", valueName: "MSG", help: "The commit's summary line."), JSONFlag.option],
     examples: ["notes save", "notes save -m 'Tidy up'"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
-    let saved = try store.saveWorkingTree(message: arguments.value("message"))
+    let message = arguments.value("message")
+    let saved = try ProgressReporter(context: context).measure("Saving notes") {
+      try store.saveWorkingTree(message: message)
+    }
+    if arguments.flag("json") {
+      try context.outJSON(["saved": saved])
+      return
+    }
     if saved.isEmpty {
       context.say("Nothing to save.\n")
     } else {

@@ -9,6 +9,7 @@ enum ShowCommand: NotesCommand {
     options: [
       OptionSpec(long: "rtf", help: "Print the RTF file instead of plain text."),
       OptionSpec(long: "version", valueName: "ID", help: "Show this version (see `notes versions` and `notes conflicts`)."),
+      JSONFlag.option,
     ],
     examples: ["notes show Shopping", "notes show Shop --rtf > shopping.rtf", "notes show Shopping --version 3f2a9c"])
 
@@ -17,6 +18,10 @@ enum ShowCommand: NotesCommand {
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
     if let version = arguments.value("version") {
       let text = try store.body(of: note, version: version).plainText
+      if arguments.flag("json") {
+        try context.outJSON(ShownNote(name: note.name, path: note.path, version: version, text: text))
+        return
+      }
       context.outText(text)
       return
     }
@@ -30,6 +35,28 @@ enum ShowCommand: NotesCommand {
         "notes: warning: the body of \"\(TerminalText.escaped(note.name))\" is not readable RTF (\(problem)); "
           + "showing the words that could be recovered\n")
     }
-    context.outText(body.text)
+    let text = body.text
+    if arguments.flag("json") {
+      try context.outJSON(ShownNote(name: note.name, path: note.path, version: nil, text: text))
+      return
+    }
+    context.outText(text)
+  }
+
+  private struct ShownNote: Encodable {
+    var name: String
+    var path: String
+    var version: String?
+    var text: String
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(path, forKey: .path)
+      try container.encode(version, forKey: .version)
+      try container.encode(text, forKey: .text)
+    }
+
+    enum CodingKeys: String, CodingKey { case name, path, version, text }
   }
 }

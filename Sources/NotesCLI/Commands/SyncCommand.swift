@@ -35,12 +35,11 @@ enum SyncCommand: NotesCommand {
     options.noPush = arguments.flag("no-push")
     options.allowMassDelete = arguments.flag("allow-mass-delete")
     options.timeout = try timeout(arguments)
-    if context.terminal.stderrIsTTY && !context.globals.quiet {
-      options.progress = { line in OutputStreams.writeErr("\r\(line)\u{1B}[K") }
+    let report = try ProgressReporter(context: context).around { observer in
+      options.onProgress = observer
+      return try store.sync(options)
     }
-    let report = try store.sync(options)
-    if context.terminal.stderrIsTTY && options.progress != nil { OutputStreams.writeErr("\r\u{1B}[K") }
-    for rejected in report.rejected { OutputStreams.writeErr("notes: \(rejected.reason)\n") }
+    for rejected in report.rejected { OutputStreams.writeErr("notes: " + context.errorStyle.error(rejected.reason) + "\n") }
     try print(report, dryRun: options.dryRun, json: arguments.flag("json"), context: context)
     if report.isPartial { throw SilentFailure(exitCode: 3) }
   }
@@ -59,22 +58,30 @@ enum SyncCommand: NotesCommand {
       context.out(try JSONOutput.encode(report) + "\n")
       return
     }
+    let style = context.errorStyle
     var lines: [String] = []
     let names = { (list: [String]) in list.map(TerminalText.escaped).joined(separator: ", ") }
     for remote in report.remotes {
       if let error = remote.error {
-        lines.append("\(remote.name): \(error)")
+        lines.append("\(remote.name): " + style.error(error))
       } else {
-        lines.append("\(remote.name): fetched" + (remote.pushed ? ", pushed" : dryRun ? " (dry run: nothing pushed)" : ""))
+        lines.append(
+          "\(remote.name): fetched"
+            + (remote.pushed ? ", " + style.success("pushed") : dryRun ? " (dry run: nothing pushed)" : ""))
       }
     }
-    let would = dryRun ? "would be " : ""
-    if !report.fastForwarded.isEmpty { lines.append("Fast-forwarded \(would)to \(names(report.fastForwarded))") }
-    if !report.merged.isEmpty { lines.append("Merged \(would)changes from \(names(report.merged))") }
+    if !report.fastForwarded.isEmpty {
+      lines.append(
+        (dryRun ? "Would fast-forward to " : "Fast-forwarded to ") + style.incoming(names(report.fastForwarded)))
+    }
+    if !report.merged.isEmpty {
+      lines.append((dryRun ? "Would merge changes from " : "Merged changes from ") + style.incoming(names(report.merged)))
+    }
     if !report.changed.isEmpty {
-      let shown = names(Array(report.changed.prefix(10)))
+      let shown = report.changed.prefix(10).map { style.note(TerminalText.escaped($0)) }.joined(separator: ", ")
       let more = report.changed.count > 10 ? " and \(report.changed.count - 10) more" : ""
-      lines.append("Changed \(would.isEmpty ? "" : "(would be) ")\(report.changed.count) note\(report.changed.count == 1 ? "" : "s"): \(shown)\(more)")
+      let count = "\(report.changed.count) note\(report.changed.count == 1 ? "" : "s")"
+      lines.append((dryRun ? "Would change \(count): " : "Changed \(count): ") + shown + more)
     }
     if report.merged.isEmpty && report.fastForwarded.isEmpty { lines.append("Already up to date.") }
     if !report.rejected.isEmpty {
@@ -82,9 +89,10 @@ enum SyncCommand: NotesCommand {
       lines.append("Refused changes from \(names(devices)) (see the messages above; nothing of them is pushed)")
     }
     if !report.conflicts.isEmpty {
+      let count = "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s")"
       lines.append(
-        "\(report.conflicts.count) note\(report.conflicts.count == 1 ? "" : "s") in conflict: "
-          + names(report.conflicts) + "; see `notes conflicts`")
+        style.conflict((dryRun ? "\(count) would be in conflict: " : "\(count) in conflict: ")
+          + names(report.conflicts)) + "; see " + style.hint("`notes conflicts`"))
     }
     context.say(lines.joined(separator: "\n") + "\n")
   }
@@ -95,15 +103,33 @@ enum FetchCommand: NotesCommand {
     name: "fetch", abstract: "Download other devices' changes without merging them.",
     discussion: "Afterwards `notes list` shows notes with newer versions as incoming, and new notes as new; `notes sync` merges them.",
     arguments: [ArgumentSpec(name: "remote", help: "Fetch from this remote only.", isOptional: true)],
-    options: [OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60).")],
+    options: [
+      OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60)."),
+      JSONFlag.option,
+    ],
     examples: ["notes fetch", "notes fetch origin"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let report = try context.openStore().fetch(remote: arguments.argument("remote"), timeout: SyncCommand.timeout(arguments))
-    for rejected in report.rejected { OutputStreams.writeErr("notes: \(rejected.reason)\n") }
+    let store = try context.openStore()
+    let timeout = try SyncCommand.timeout(arguments)
+    let report = try ProgressReporter(context: context).around { observer in
+      try store.fetch(remote: arguments.argument("remote"), timeout: timeout, progress: observer)
+    }
+    for rejected in report.rejected { OutputStreams.writeErr("notes: " + context.errorStyle.error(rejected.reason) + "\n") }
+    if arguments.flag("json") {
+      try context.outJSON(FetchJSON(remotes: report.remotes, rejected: report.rejected))
+      if report.isPartial { throw SilentFailure(exitCode: 3) }
+      return
+    }
     for remote in report.remotes {
       context.say(remote.error.map { "\(remote.name): \($0)\n" } ?? "\(remote.name): fetched\n")
     }
     if report.isPartial { throw SilentFailure(exitCode: 3) }
   }
+}
+
+/// What `notes fetch --json` prints.
+private struct FetchJSON: Encodable {
+  var remotes: [SyncReport.RemoteReport]
+  var rejected: [RejectedChange]
 }

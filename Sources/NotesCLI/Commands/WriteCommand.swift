@@ -10,7 +10,7 @@ enum WriteCommand: NotesCommand {
       is committed when nothing changed.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
-    options: BodyInput.options,
+    options: BodyInput.options + [JSONFlag.option],
     examples: ["notes write Shopping --text 'Milk, eggs and bread'", "notes show Shopping | sed s/Milk/Oat milk/ | notes write Shopping"],
     writesToStore: true)
 
@@ -24,7 +24,10 @@ enum WriteCommand: NotesCommand {
     }
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
-    if try store.writeBody(of: note, content: content) {
+    let changed = try store.writeBody(of: note, content: content)
+    if arguments.flag("json") {
+      try context.outJSON(ChangedNote(name: note.name, path: note.path, changed: changed))
+    } else if changed {
       context.say("Saved \(note.name)\n")
     } else {
       context.say("\(note.name) is unchanged\n")

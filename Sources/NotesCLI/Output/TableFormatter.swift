@@ -56,7 +56,13 @@ public struct TableFormatter: Sendable {
   /// Headers are bold when `terminal` allows colour. Missing cells are blank; extra cells
   /// are ignored. Cells are plain text: a control character in one (a crafted note
   /// name) is shown escaped, never sent to the terminal.
-  public func render(_ rows: [[String]], terminal: Terminal? = nil) -> String {
+  ///
+  /// `tint` may dress a cell for the screen (``Style``): it gets the column index and the
+  /// cell's text (escaped) and returns what to print; widths are measured on the text before it.
+  public func render(
+    _ rows: [[String]], terminal: Terminal? = nil,
+    tint: ((_ column: Int, _ cell: String) -> String)? = nil
+  ) -> String {
     guard !rows.isEmpty else { return "" }
     let cells = rows.map { row in columns.indices.map { $0 < row.count ? TerminalText.escaped(row[$0]) : "" } }
     let headers = columns.map(\.header)
@@ -65,14 +71,16 @@ public struct TableFormatter: Sendable {
     }
     var lines: [String] = []
     if showsHeader {
-      let header = line(headers, widths: widths)
-      lines.append(terminal.map { styled(header, .bold, terminal: $0) } ?? header)
+      let header = line(headers, widths: widths, tint: nil)
+      lines.append(terminal.map { Style.stdout($0).header(header) } ?? header)
     }
-    lines += cells.map { line($0, widths: widths) }
+    lines += cells.map { line($0, widths: widths, tint: tint) }
     return lines.map { $0 + "\n" }.joined()
   }
 
-  private func line(_ cells: [String], widths: [Int]) -> String {
+  private func line(
+    _ cells: [String], widths: [Int], tint: ((_ column: Int, _ cell: String) -> String)?
+  ) -> String {
     var parts: [String] = []
     for (index, cell) in cells.enumerated() {
       let padding = String(repeating: " ", count: widths[index] - cell.count)
@@ -86,7 +94,22 @@ public struct TableFormatter: Sendable {
     while text.last == " " { text.removeLast() }
     if let maxWidth, maxWidth > 0, text.count > maxWidth {
       text = String(text.prefix(maxWidth - 1)) + "…"
+      return text
     }
-    return text
+    guard let tint else { return text }
+    // Dress each cell after layout, so escape codes never count towards a width.
+    var dressed: [String] = []
+    for (index, cell) in cells.enumerated() {
+      let padding = String(repeating: " ", count: widths[index] - cell.count)
+      let isLast = index == cells.count - 1
+      let shown = cell.isEmpty ? cell : tint(index, cell)
+      switch columns[index].alignment {
+      case .left: dressed.append(isLast ? shown : shown + padding)
+      case .right: dressed.append(padding + shown)
+      }
+    }
+    var result = dressed.joined(separator: separator)
+    while result.last == " " { result.removeLast() }
+    return result
   }
 }

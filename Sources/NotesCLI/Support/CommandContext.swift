@@ -14,6 +14,11 @@ struct CommandContext {
   /// `--no-verify`: skip the hooks that check a change.
   var skipsVerification = false
 
+  /// How text on standard output looks (coloured only when allowed there).
+  var style: Style { Style.stdout(terminal) }
+  /// How messages on standard error look (coloured only when allowed there).
+  var errorStyle: Style { Style.stderr(terminal) }
+
   /// The store selected by `-C DIR`, else `NOTES_STORE`, else the enclosing store of
   /// the current directory.
   func openStore() throws -> Store {
@@ -67,6 +72,12 @@ struct CommandContext {
   /// Prints a message on stderr, unless `--quiet`.
   func say(_ text: String) {
     if !globals.quiet { OutputStreams.writeErr(text) }
+  }
+
+  /// Prints `notes: warning: TEXT` on stderr, even with `--quiet` (a warning is not a
+  /// success message).
+  func warn(_ text: String) {
+    OutputStreams.writeErr("notes: " + errorStyle.warning("warning:") + " " + text + "\n")
   }
 
   /// Whether standard input is a terminal (so nothing is piped in).

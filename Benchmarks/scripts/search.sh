@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `notes search WORD` against `git grep -i WORD` over the same 10,000-note store, in the
+# same run: the first search (which fills the plain-text cache under .git/notes-search),
+# then warm searches, each the median of RUNS.
+# Usage: Benchmarks/scripts/search.sh [NOTES] [WORD]   (default 10000 flight)
+#   STORE=DIR reuses a store made before (by gen_store.py or notes-bench make-store).
+set -euo pipefail
+notes=${1:-10000}
+word=${2:-flight}
+runs=${RUNS:-5}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+swift build -c release --product notes >/dev/null
+bin="$(swift build -c release --show-bin-path)/notes"
+work=$(mktemp -d "${TMPDIR:-/tmp}/notes-search.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1
+mkdir -p "$HOME"
+git config --global user.name Bench
+git config --global user.email bench@example.com
+
+store=${STORE:-}
+if [ -z "$store" ]; then
+  store="$work/store"
+  generator=${GEN_STORE:-$root/../shared/tools/gen_store.py}
+  if [ -f "$generator" ]; then
+    python3 "$generator" store --out "$store" --notes "$notes" --seed 1 >/dev/null
+  else
+    swift build -c release --product notes-bench >/dev/null
+    "$(swift build -c release --show-bin-path)/notes-bench" make-store "$store" "$notes"
+  fi
+fi
+git -C "$store" config notes.device >/dev/null || git -C "$store" config notes.device bench
+rm -rf "$store/.git/notes-search"
+
+# Median wall time of running "$@" RUNS times, in seconds.
+median() {
+  local times=()
+  for _ in $(seq "$runs"); do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s.%N)
+    times+=("$(awk "BEGIN {print $end - $start}")")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
+cold_start=$(date +%s.%N)
+"$bin" -C "$store" search "$word" >/dev/null || true
+cold_end=$(date +%s.%N)
+cold=$(awk "BEGIN {print $cold_end - $cold_start}")
+warm=$(median "$bin" -C "$store" search "$word")
+grep_time=$(median git -C "$store" grep -i "$word")
+hits=$("$bin" -C "$store" search "$word" 2>/dev/null | wc -l || true)
+grep_hits=$(git -C "$store" grep -i "$word" | wc -l || true)
+cache=$(du -sk "$store/.git/notes-search" | cut -f1)
+
+printf '%-46s %10s\n' "store" "$(ls "$store" | wc -l) notes, word '$word'"
+printf '%-46s %10.3f s (%s KiB cache)\n' "notes search, first run (fills the cache)" "$cold" "$cache"
+printf '%-46s %10.3f s (%s lines)\n' "notes search, warm (median of $runs)" "$warm" "$hits"
+printf '%-46s %10.3f s (%s lines, RTF source)\n' "git grep -i (median of $runs)" "$grep_time" "$grep_hits"
+printf '%-46s %10.2f (target: at most 1.00)\n' "ratio warm notes search / git grep -i" "$(awk "BEGIN {print $warm / $grep_time}")"

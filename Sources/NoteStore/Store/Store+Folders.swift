@@ -1,0 +1,47 @@
+import Foundation
+import Git
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Store {
+  /// Moves a note to another path (another folder, and perhaps another title) and commits
+  /// it (`Move A to B`). Folders are made as needed, and a folder left empty disappears
+  /// (git keeps no empty folders).
+  ///
+  /// - Returns: the new path.
+  /// - Throws: `NoteStoreError.noteExists` when a note already has that name,
+  ///   `.unsavedChanges` when the note has hand edits in the working tree.
+  @discardableResult
+  public func moveNote(_ note: NotePath, to target: NotePath) throws -> NotePath {
+    try withWriteLock {
+      try refuseUnsavedChanges(note)
+      if target == note { return note }
+      if try notePaths().contains(where: { $0.name == target.name }) {
+        throw NoteStoreError.noteExists(target.name)
+      }
+      let package = try committedPackage(note)
+      try commitChange(
+        [.upsert(path: target.path, id: package.tree, mode: .tree), .remove(path: note.path)],
+        message: CommitMessage(
+          summary: "Move \(note.name) to \(target.name)", device: device, notes: [note.path, target.path]),
+        checkoutPaths: [note.path, target.path])
+      removeEmptyFolders(above: note)
+      return target
+    }
+  }
+
+  /// Removes the folders that held `note` in the working tree once they are empty, up to
+  /// the store root; a folder with anything in it stays.
+  func removeEmptyFolders(above note: NotePath) {
+    var folder = note.folder
+    while !folder.isEmpty {
+      let absolute = root + "/" + folder
+      // rmdir(2) removes only an empty directory: a folder holding anything is left alone.
+      guard rmdir(absolute) == 0 else { return }
+      guard let slash = folder.lastIndex(of: "/") else { return }
+      folder = String(folder[..<slash])
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import NoteStore
+
+/// What `notes status` reports, computed once: the text and the `--json` output are two
+/// renderings of this value, so they cannot disagree.
+struct StatusReport: Encodable {
+  /// One device branch on one remote, as far as this store is concerned.
+  struct Remote: Encodable {
+    var remote: String
+    var device: String
+    /// Whether this is this device's own branch.
+    var thisDevice: Bool
+    /// Commits here that the remote's copy of the branch lacks.
+    var ahead: Int
+    /// Commits in the remote's copy of the branch that are not merged here.
+    var behind: Int
+    /// This device's commits the remote does not have yet (0 for other devices).
+    var notPushed: Int
+    /// Commits fetched from the branch and not merged here; `notes sync` merges them.
+    var incoming: Int
+    /// Nothing to push and nothing to merge.
+    var upToDate: Bool
+  }
+
+  var device: String
+  var store: String
+  var unsaved: [UnsavedChange]
+  var remotes: [Remote]
+  /// Notes with unresolved conflict versions.
+  var conflicts: [String]
+  /// Notes changed here and not pushed.
+  var ahead: [String]
+  /// Notes with a newer version fetched and not merged.
+  var incoming: [String]
+  /// Notes that exist only on another device's fetched branch.
+  var new: [String]
+  /// No unsaved change, no conflict, nothing to push or merge.
+  var upToDate: Bool
+
+  /// Reads everything the report says from `store`.
+  static func read(_ store: Store) throws -> StatusReport {
+    let me = store.device.rawValue
+    let remotes = try store.remoteStates().map { state -> Remote in
+      let mine = state.device == me
+      let notPushed = mine ? state.ahead : 0
+      let incoming = state.behind
+      return Remote(
+        remote: state.remote, device: state.device, thisDevice: mine, ahead: state.ahead,
+        behind: state.behind, notPushed: notPushed, incoming: incoming,
+        upToDate: notPushed == 0 && incoming == 0)
+    }
+    let notes = try store.notes()
+    let names = { (status: NoteStatus) in notes.filter { $0.status == status }.map(\.name).sorted() }
+    let conflicts = try store.conflicts().map(\.note).sorted()
+    let unsaved = try store.unsavedChanges()
+    let ahead = names(.ahead)
+    let incoming = names(.incoming)
+    let new = names(.new)
+    return StatusReport(
+      device: me, store: store.root, unsaved: unsaved, remotes: remotes, conflicts: conflicts,
+      ahead: ahead, incoming: incoming, new: new,
+      upToDate: unsaved.isEmpty && conflicts.isEmpty && ahead.isEmpty && incoming.isEmpty
+        && new.isEmpty && remotes.allSatisfy(\.upToDate))
+  }
+
+  /// The report for people, coloured with `style`.
+  func text(style: Style) -> String {
+    var text = "Store \(store)\nDevice \(device)\n"
+    if unsaved.isEmpty {
+      text += "No unsaved changes.\n"
+    } else {
+      text += "Unsaved changes (commit them with \(style.hint("`notes save`"))):\n"
+      for change in unsaved {
+        text += "  \(style.warning(change.kind.rawValue)): \(style.note(change.note)) (\(change.files.joined(separator: ", ")))\n"
+      }
+    }
+    if !conflicts.isEmpty {
+      text += style.conflict("\(Self.count(conflicts.count, "note")) in conflict") + " (see "
+        + style.hint("`notes conflicts`") + "):\n"
+      text += conflicts.map { "  " + style.conflict($0) + "\n" }.joined()
+    }
+    if !ahead.isEmpty {
+      text += "\(Self.count(ahead.count, "note")) changed here, not pushed (\(style.hint("`notes sync`")) pushes them):\n"
+      text += ahead.map { "  " + style.note($0) + "\n" }.joined()
+    }
+    if !incoming.isEmpty || !new.isEmpty {
+      text += "Incoming, not merged yet (\(style.hint("`notes sync`")) merges them):\n"
+      text += incoming.map { "  " + style.incoming("changed") + ": " + style.note($0) + "\n" }.joined()
+      text += new.map { "  " + style.added("new") + ": " + style.note($0) + "\n" }.joined()
+    }
+    for remote in remotes {
+      let who = remote.thisDevice ? "this device" : remote.device
+      var parts: [String] = []
+      if remote.notPushed > 0 { parts.append("\(Self.count(remote.notPushed, "commit")) not pushed") }
+      if remote.incoming > 0 { parts.append(style.incoming("\(Self.count(remote.incoming, "commit")) not merged here")) }
+      text += "\(remote.remote)/\(who): " + (parts.isEmpty ? "up to date" : parts.joined(separator: ", ")) + "\n"
+    }
+    if upToDate { text += style.success("Everything is saved, merged and pushed.") + "\n" }
+    return text
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Git
+import RichText
+import Testing
+
+@testable import NoteStore
+
+@Suite("Search")
+struct SearchTests {
+  /// A store with notes covering accents, case, width, CJK, formatting runs and folders.
+  private func store(_ directory: TemporaryDirectory) throws -> Store {
+    let store = try StoreTests.makeStore(directory)
+    try store.createNote(title: "Café", content: .plainText("Un café crème\nle matin"))
+    try store.createNote(title: "Shopping", content: .plainText("Oat MILK\nEggs\nTea"))
+    try store.createNote(title: "Tokyo", content: .plainText("今日は東京タワーに行く\nｆｕｌｌ ＷＩＤＴＨ"))
+    try store.createNote(
+      title: "Formatted", content: .rtf(Array(#"{\rtf1\ansi Buy oat mi{\b lk} and br{\i ea}d\par}"#.utf8)))
+    try store.createNote(title: "Work/Plan", content: .plainText("Milk for the office"))
+    return store
+  }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var id: String
+    var words: [String]
+    var folder: String? = nil
+    /// NOTE:LINE of each hit, in order.
+    var expected: [String]
+    var testDescription: String { id }
+  }
+
+  static let cases: [Case] = [
+    Case(id: "case does not matter", words: ["milk"], expected: ["Formatted:1", "Shopping:1", "Work/Plan:1"]),
+    Case(id: "accents do not matter", words: ["CAFE"], expected: ["Café:0", "Café:1"]),
+    Case(id: "an accented query finds plain letters too", words: ["crème"], expected: ["Café:1"]),
+    Case(id: "a word split by a bold run is found", words: ["milk"], folder: nil, expected: ["Formatted:1", "Shopping:1", "Work/Plan:1"]),
+    Case(id: "a word split by an italic run is found", words: ["bread"], expected: ["Formatted:1"]),
+    Case(id: "CJK text without spaces is found", words: ["東京"], expected: ["Tokyo:1"]),
+    Case(id: "several CJK words must all occur", words: ["タワー", "行く"], expected: ["Tokyo:1"]),
+    Case(id: "full-width letters match plain ones", words: ["width"], expected: ["Tokyo:2"]),
+    Case(id: "every word must occur in the note", words: ["milk", "tea"], expected: ["Shopping:1", "Shopping:3"]),
+    Case(id: "a word in the name counts", words: ["shopping", "eggs"], expected: ["Shopping:0", "Shopping:2"]),
+    Case(id: "a folder limits the search", words: ["milk"], folder: "Work", expected: ["Work/Plan:1"]),
+    Case(id: "nothing matches", words: ["zebra"], expected: []),
+  ]
+
+  @Test("search finds words across case, accents, width, formatting and scripts", arguments: cases)
+  func finds(_ testCase: Case) throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    let hits = try store.search(SearchQuery(words: testCase.words, folder: testCase.folder))
+    #expect(hits.map { "\($0.note):\($0.line)" } == testCase.expected)
+    // A second search reads the cache and finds the same.
+    let again = try store.search(SearchQuery(words: testCase.words, folder: testCase.folder))
+    #expect(again == hits)
+  }
+
+  @Test("each hit carries its line as context and where the words are in it")
+  func contextAndMatches() throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    let hit = try #require(try store.search(SearchQuery(words: ["creme"])).first)
+    #expect(hit.text == "Un café crème")
+    #expect(hit.matches == [8..<13])
+    let formatted = try #require(try store.search(SearchQuery(words: ["milk"])).first { $0.note == "Formatted" })
+    #expect(formatted.text == "Buy oat milk and bread")
+    #expect(formatted.matches == [8..<12])
+  }
+
+  @Test("the plain-text cache lives under .git, and a damaged cache is rebuilt")
+  func cache() throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    _ = try store.search(SearchQuery(words: ["milk"]))
+    let cache = store.gitDirectory + "/notes-search/plaintext"
+    #expect(FileManager.default.fileExists(atPath: cache))
+    try Data("NSPTC01\ngarbage".utf8).write(to: URL(fileURLWithPath: cache))
+    #expect(try store.search(SearchQuery(words: ["milk"])).count == 3)
+  }
+
+  @Test("--all-versions finds words only old versions hold, each body once, with its commit")
+  func allVersions() throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    let note = try store.resolveNote("Shopping")
+    try store.writeBody(of: note, content: .plainText("Oat milk\nBread"))
+    try store.writeBody(of: note, content: .plainText("Rice\nBread"))
+    #expect(try store.search(SearchQuery(words: ["eggs"])).isEmpty)
+    let old = try store.search(SearchQuery(words: ["eggs"], allVersions: true))
+    #expect(old.map { "\($0.note):\($0.line)" } == ["Shopping:2"])
+    let version = try #require(old.first?.version)
+    let repository = try Repository.open(at: store.root)
+    #expect(try repository.commit(try #require(ObjectID(hex: version.commit))).summary == "Create Shopping")
+    // The current text's hits come once, without a version; older bodies follow.
+    let bread = try store.search(SearchQuery(words: ["bread"], allVersions: true))
+    #expect(bread.filter { $0.version == nil }.map(\.note) == ["Formatted", "Shopping"])
+    #expect(bread.filter { $0.version != nil }.count == 1)
+  }
+
+  @Test(
+    "match ranges count characters of the original line",
+    arguments: [
+      ("Un café crème", "creme", [8..<13]), ("cafe\u{301} au lait", "cafe", [0..<4]),
+      ("“Quoted” milk, MILK", "milk", [9..<13, 15..<19]), ("ＣＡＦＥ noir", "cafe", [0..<4]),
+      ("東京タワー", "タワー", [2..<5]),
+    ] as [(String, String, [Range<Int>])])
+  func matchRanges(_ line: String, _ word: String, _ expected: [Range<Int>]) {
+    let needle = Array(SearchFolding.fold(word).utf8)
+    #expect(SearchFolding.matchRanges(in: line, needles: [needle]) == expected)
+  }
+
+  @Test("a long line is cut around its match, and the match range points at the word", arguments: ["é", "e"])
+  func longLines(_ filler: String) throws {
+    let directory = try TemporaryDirectory()
+    let store = try StoreTests.makeStore(directory)
+    let line = String(repeating: "caf\(filler) ", count: 150) + "Zèbre" + String(repeating: " thé", count: 150)
+    try store.createNote(title: "Long", content: .plainText(line))
+    let hit = try #require(try store.search(SearchQuery(words: ["zebre"])).first)
+    #expect(hit.text.count <= 162)
+    #expect(hit.text.hasPrefix("…") && hit.text.hasSuffix("…"))
+    let range = try #require(hit.matches.first)
+    #expect(String(Array(hit.text)[range]) == "Zèbre")
+  }
+}
