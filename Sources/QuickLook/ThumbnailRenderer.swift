@@ -63,6 +63,8 @@ public struct ThumbnailRenderer: Sendable {
   public static let defaultSize = 512
   /// The sizes a thumbnail can have.
   public static let sizes = 16...4096
+  /// The grey of the panel that stands in for an image that cannot be shown.
+  public static let placeholderColor = PlaceholderPainter.panel
 
   /// Creates a renderer for `size`×`size` pictures (clamped to ``sizes``).
   public init(size: Int = defaultSize, limits: ImageLimits = ImageLimits()) {

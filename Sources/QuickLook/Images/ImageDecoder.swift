@@ -48,6 +48,9 @@ enum ImageDecoder {
       if closed == 0 {
         return .failure(.unreadable(QuickLookError.taking(error, .gdkPixbuf, "gdk_pixbuf_loader_close").message))
       }
+      if let format = formatName(loader), EndOfImage.isCutShort(data, format: format) {
+        return .failure(.unreadable("the \(format.uppercased()) file is cut short"))
+      }
       guard let borrowed = gdk_pixbuf_loader_get_pixbuf(loader.pointer),
         let oriented = gdk_pixbuf_apply_embedded_orientation(borrowed)
       else {
@@ -55,6 +58,41 @@ enum ImageDecoder {
       }
       return .success(Pixbuf(taking: oriented))
     }
+  }
+}
+
+/// The short name of the format the loader recognised (`png`, `jpeg`, …).
+private func formatName(_ loader: Loader) -> String? {
+  guard let format = gdk_pixbuf_loader_get_format(loader.pointer), let name = gdk_pixbuf_format_get_name(format) else {
+    return nil
+  }
+  defer { g_free(name) }
+  return String(cString: name)
+}
+
+/// gdk-pixbuf draws a PNG, JPEG or GIF file that stops early as far as it got, without
+/// an error; a thumbnail shows such a file as broken, so its end marker is checked.
+enum EndOfImage {
+  /// Whether `data`, a file of `format`, lacks its format's end marker near its end.
+  static func isCutShort(_ data: [UInt8], format: String) -> Bool {
+    // Some writers append a little data after the end marker: look at the last 4 KiB.
+    let tail = data.suffix(4096)
+    switch format {
+    case "png": return !contains(tail, Array("IEND".utf8))
+    case "jpeg": return !contains(tail, [0xFF, 0xD9])
+    case "gif": return !tail.contains(0x3B)
+    default: return false
+    }
+  }
+
+  private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    var index = haystack.endIndex - needle.count
+    while index >= haystack.startIndex {
+      if haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+      index -= 1
+    }
+    return false
   }
 }
 
