@@ -27,7 +27,7 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "RichText", swiftSettings: strict),
     .target(name: "NoteStore", dependencies: ["Git", "RichText", "QuickLook"], swiftSettings: strict),
-    .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText"], swiftSettings: strict),
+    .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText", "QuickLook"], swiftSettings: strict),
     .executableTarget(name: "notes", dependencies: ["NotesCLI"], swiftSettings: strict),
     .executableTarget(
       name: "rtf-corpus-check", dependencies: ["RichText"], swiftSettings: strict),

@@ -21,6 +21,7 @@ public enum NotesMain {
     (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
+    (["thumbnail"], ThumbnailCommand.self),
   ]
 
   /// The top-level specs, in help order.

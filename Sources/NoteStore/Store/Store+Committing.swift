@@ -29,8 +29,9 @@ extension Store {
   ) throws -> ObjectID? {
     let parent = try headCommit()
     let baseTree = try headTree()
-    let tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
+    var tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
     if tree == baseTree && extraParents.isEmpty { return nil }
+    tree = try withCommittedQuickLook(tree, touching: updates)  // QuickLook (issue 14): `notes.quicklook = commit` commits them too
     let signature = try authorSignature()
     let commit = try git("writing the commit") {
       try repository.createCommit(
@@ -51,6 +52,7 @@ extension Store {
     }
     try placeStagedCopies(staged)
     removeCheckoutJournal()
+    refreshQuickLook(after: updates, in: tree)  // QuickLook (issue 14): derived files into the working tree; never throws
     try packIfNeeded()
     return commit
   }

@@ -56,6 +56,7 @@ extension Store {
         try repository.updateReference(device.branch, to: head, expecting: nil, logMessage: "notes: clone")
         try repository.checkout(tree: tree, paths: nil, force: true)
       }
+      store.refreshQuickLook(everyPackageIn: tree)  // QuickLook (issue 14): every note's previews; never throws
     }
     return store
   }

@@ -75,6 +75,7 @@ extension Store {
       try git("updating the working tree") { try repository.checkout(tree: newTree, paths: paths, force: true) }
     }
     removeCheckoutJournal()
+    refreshQuickLook(packages: changedPackages, in: newTree)  // QuickLook (issue 14): regenerated from the merged notes; never throws
     try packIfNeeded()
   }
 }

@@ -31,6 +31,7 @@ struct CommandContext {
         OutputStreams.writeErr("notes: waiting up to \(Self.format(wait)) s for another notes command to finish…\n")
       }
     }
+    store.onWarning = { OutputStreams.writeErr("notes: warning: \($0)\n") }
     return store
   }
 
