@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
-    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
+    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText", "QuickLook"], swiftSettings: strict),
     .testTarget(
       name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
       swiftSettings: strict),

@@ -156,7 +156,8 @@ extension Store {
   /// touched; otherwise `tree` itself. A package that cannot be rendered keeps what it
   /// had, with a warning: the save goes on.
   func withCommittedQuickLook(_ tree: ObjectID, touching updates: [TreeUpdate]) throws -> ObjectID {
-    guard try quickLookMode() == .commit else { return tree }
+    // A bad mode is reported once, by the refresh after the checkout.
+    guard (try? quickLookMode()) == .commit else { return tree }
     var additions: [TreeUpdate] = []
     for path in Self.packages(touchedBy: updates) {
       let note = NotePath(packagePath: path)
@@ -201,9 +202,6 @@ extension Store {
       thumbnail = try ThumbnailRenderer().renderNote(source.text, image: source.image)
     } catch {
       throw NoteStoreError.cannotAccessDocument(note: package.path.name, underlying: error)
-    }
-    if case .textAndPlaceholder(let name, let problem) = thumbnail.content {
-      onWarning?("\(package.path.name): the attachment \(name) is shown as a placeholder: \(problem)")
     }
     let files = QuickLookFiles(thumbnail: thumbnail.png, preview: source.body)
     quickLookCache.store(files, for: key)
