@@ -43,7 +43,7 @@ let package = Package(
     .testTarget(
       name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText", "QuickLook"], swiftSettings: strict),
     .testTarget(
       name: "IntegrationTests", dependencies: ["Git", "NoteStore", "notes"], exclude: ["Servers"],
       swiftSettings: strict),
