@@ -74,3 +74,7 @@ step notes -C laptop devices
 
 say "The history is an ordinary git history"
 step git -C laptop log --oneline --graph
+
+say "Every note has a QuickLook picture (its text; its first image below); this one is kept after the demo"
+thumbnails=$(mktemp -d "${TMPDIR:-/tmp}/notes-demo-thumbnail.XXXXXX")
+step notes -C laptop thumbnail Shopping -o "$thumbnails/Shopping.png"
