@@ -4,6 +4,7 @@
 //   notes-bench edits STORE COUNT [SEED]    time per body edit (StoreBenchmarks)
 //   notes-bench make-store DIR NOTES        a store to run `edits` on
 //   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file
+//   notes-bench thumbnails [ITERATIONS]     QuickLook thumbnail time per note
 //
 // Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
 // a new file with a static function, added to `groups` here.
@@ -15,6 +16,7 @@ let groups: [String: ([String]) throws -> Void] = [
   "edits": StoreBenchmarks.edits,
   "make-store": StoreBenchmarks.makeStore,
   "merge": MergeBenchmarks.run,
+  "thumbnails": QuickLookBenchmarks.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
