@@ -46,6 +46,17 @@ enum QuickLookBenchmarks {
     printTable(["case", "median", "p90"], rows)
   }
 
+  /// `notes-bench write-image PATH WIDTH HEIGHT png|jpeg`: a gradient picture file, the
+  /// attachment the QuickLook scripts use.
+  static func writeImage(_ arguments: [String]) throws {
+    guard arguments.count == 4, let width = Int(arguments[1]), let height = Int(arguments[2]),
+      let format = PixelImage.FileFormat(rawValue: arguments[3])
+    else {
+      throw BenchmarkUsage("usage: notes-bench write-image PATH WIDTH HEIGHT png|jpeg")
+    }
+    try Data(try gradient(width: width, height: height).encoded(as: format)).write(to: URL(fileURLWithPath: arguments[0]))
+  }
+
   /// A smooth colour gradient with some noise, so image files are not trivially small.
   static func gradient(width: Int, height: Int) -> PixelImage {
     var image = PixelImage(width: width, height: height, fill: PixelColor(red: 0, green: 0, blue: 0))

@@ -5,6 +5,7 @@
 //   notes-bench make-store DIR NOTES        a store to run `edits` on
 //   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file
 //   notes-bench thumbnails [ITERATIONS]     QuickLook thumbnail time per note
+//   notes-bench write-image PATH W H FORMAT a gradient PNG or JPEG to attach
 //
 // Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
 // a new file with a static function, added to `groups` here.
@@ -17,6 +18,7 @@ let groups: [String: ([String]) throws -> Void] = [
   "make-store": StoreBenchmarks.makeStore,
   "merge": MergeBenchmarks.run,
   "thumbnails": QuickLookBenchmarks.run,
+  "write-image": QuickLookBenchmarks.writeImage,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -37,19 +37,12 @@ ratio() { awk "BEGIN {printf \"%.2f\", $1 / $2}"; }
 
 echo
 echo "== notes write, QuickLook on vs off ($writes writes each, alternating)"
-python3 - "$work/photo.ppm" <<'PY'
-import sys
-w, h = 1600, 1200
-with open(sys.argv[1], "wb") as f:
-    f.write(b"P6 %d %d 255\n" % (w, h))
-    f.write(bytes((x * 255 // w, y * 255 // h, (x ^ y) & 255)[c] for y in range(h) for x in range(w) for c in range(3)))
-PY
-gdk-pixbuf-thumbnailer -s 1600 "$work/photo.ppm" "$work/photo.png"
+"$bin/notes-bench" write-image "$work/photo.jpg" 1600 1200 jpeg
 for mode in local off; do
   "$notes" init "$work/$mode" --device bench >/dev/null
   git -C "$work/$mode" config notes.quicklook "$mode"
   "$notes" -C "$work/$mode" new Trip --text $'Trip to the lake\nBring the map' >/dev/null
-  "$notes" -C "$work/$mode" attach Trip "$work/photo.png" >/dev/null
+  "$notes" -C "$work/$mode" attach Trip "$work/photo.jpg" >/dev/null
 done
 on=() off=()
 for i in $(seq 1 "$writes"); do
@@ -64,24 +57,18 @@ printf '%-44s %8s (target: at most 1.50)\n' "ratio on / off" "$(ratio "$on_media
 
 echo
 echo "== attachment types: notes attachments --json vs file --mime-type, 1,000 files"
-python3 - "$work/files" "$work/photo.png" <<'PY'
-import os, random, sys
-folder, photo = sys.argv[1], sys.argv[2]
-os.makedirs(folder)
-random.seed(14)
-png = open(photo, "rb").read()[:20000] + b"IEND"
-pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-for i in range(1000):
-    kind = i % 5
-    name, data = [
-        (f"image{i}.png", png),
-        (f"notes{i}.txt", (f"Some notes, line {i}\n" * 40).encode()),
-        (f"data{i}", bytes(random.getrandbits(8) for _ in range(8192))),
-        (f"paper{i}.pdf", pdf),
-        (f"page{i}.md", f"# Page {i}\n\nSome *markdown* text.\n".encode()),
-    ][kind]
-    open(os.path.join(folder, name), "wb").write(data)
-PY
+mkdir "$work/files"
+"$bin/notes-bench" write-image "$work/small.png" 64 48 png
+pdf=$'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+for i in $(seq 0 999); do
+  case $((i % 5)) in
+    0) cp "$work/small.png" "$work/files/image$i.png" ;;
+    1) for _ in 1 2 3 4 5 6 7 8; do echo "Some notes, line $i"; done > "$work/files/notes$i.txt" ;;
+    2) head -c 8192 /dev/urandom > "$work/files/data$i" ;;
+    3) printf '%s' "$pdf" > "$work/files/paper$i.pdf" ;;
+    4) printf '# Page %d\n\nSome *markdown* text.\n' "$i" > "$work/files/page$i.md" ;;
+  esac
+done
 "$notes" init "$work/many" --device bench >/dev/null
 git -C "$work/many" config notes.quicklook off
 "$notes" -C "$work/many" new Many --text "a note with 1,000 attachments" >/dev/null

@@ -31,7 +31,7 @@ extension Store {
     let baseTree = try headTree()
     var tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
     if tree == baseTree && extraParents.isEmpty { return nil }
-    tree = try withCommittedQuickLook(tree, touching: updates)  // QuickLook (issue 14): `notes.quicklook = commit` commits them too
+    tree = try withCommittedQuickLook(tree, touching: updates, from: baseTree)  // QuickLook (issue 14): `notes.quicklook = commit` commits them too
     let signature = try authorSignature()
     let commit = try git("writing the commit") {
       try repository.createCommit(
@@ -52,7 +52,7 @@ extension Store {
     }
     try placeStagedCopies(staged)
     removeCheckoutJournal()
-    refreshQuickLook(after: updates, in: tree)  // QuickLook (issue 14): derived files into the working tree; never throws
+    refreshQuickLook(after: updates, from: baseTree, to: tree)  // QuickLook (issue 14): derived files into the working tree; never throws
     try packIfNeeded()
     return commit
   }

@@ -3,53 +3,6 @@ import Git
 import QuickLook
 import RichText
 
-/// Whether and where a store keeps its notes' QuickLook files (`git config
-/// notes.quicklook`).
-public enum QuickLookMode: String, Sendable, CaseIterable {
-  /// In the working tree only, ignored by git (the default).
-  case local
-  /// In the working tree and in every commit that changes the note.
-  case commit
-  /// Not written at all.
-  case off
-
-  /// The git config key.
-  public static let configKey = "notes.quicklook"
-}
-
-/// The derived files of a note package: `QuickLook/Thumbnail.png` and
-/// `QuickLook/Preview.rtf`.
-struct QuickLookFiles: Equatable {
-  static let thumbnailName = "Thumbnail.png"
-  static let previewName = "Preview.rtf"
-
-  var thumbnail: [UInt8]
-  var preview: [UInt8]
-
-  /// The files by their path inside the package (`QuickLook/Thumbnail.png`, …).
-  var byPath: [(path: String, content: [UInt8])] {
-    [
-      (NotePackage.quickLookFolderName + "/" + Self.previewName, preview),
-      (NotePackage.quickLookFolderName + "/" + Self.thumbnailName, thumbnail),
-    ]
-  }
-}
-
-/// QuickLook files already rendered, by what they were rendered from (the body blob and
-/// the image attachment's name and blob), so that a save in `commit` mode, which renders
-/// before the commit, does not render again when the working tree is updated.
-final class QuickLookCache {
-  private var files: [String: QuickLookFiles] = [:]
-
-  func lookup(_ key: String) -> QuickLookFiles? { files[key] }
-
-  func store(_ rendered: QuickLookFiles, for key: String) {
-    // A long-lived store object keeps only recent renders.
-    if files.count >= 64 { files.removeAll() }
-    files[key] = rendered
-  }
-}
-
 extension Store {
   /// The configured ``QuickLookMode``; `local` when unset.
   ///
@@ -113,11 +66,11 @@ extension Store {
   ///
   /// Never throws: QuickLook files are derived data, so a failure to render or write them
   /// never fails the change that was just committed; it becomes a warning.
-  func refreshQuickLook(after updates: [TreeUpdate], in tree: ObjectID) {
-    refreshQuickLook(packages: Self.packages(touchedBy: updates), in: tree)
+  func refreshQuickLook(after updates: [TreeUpdate], from base: ObjectID?, to tree: ObjectID) {
+    refreshQuickLook(packages: packages(touchedBy: updates, from: base, to: tree), in: tree)
   }
 
-  /// ``refreshQuickLook(after:in:)`` for every package in `tree` (after a clone).
+  /// ``refreshQuickLook(after:from:to:)`` for every package in `tree` (after a clone).
   func refreshQuickLook(everyPackageIn tree: ObjectID) {
     do {
       let packages = try PackageScanner(repository: repository).packages(in: tree).map(\.path.path)
@@ -127,7 +80,7 @@ extension Store {
     }
   }
 
-  /// ``refreshQuickLook(after:in:)`` for package paths (such as `Work/Plan.note`).
+  /// ``refreshQuickLook(after:from:to:)`` for package paths (such as `Work/Plan.note`).
   func refreshQuickLook(packages: [String], in tree: ObjectID) {
     guard !packages.isEmpty else { return }
     let mode: QuickLookMode
@@ -155,11 +108,13 @@ extension Store {
   /// In `commit` mode, `tree` with fresh QuickLook files for every package `updates`
   /// touched; otherwise `tree` itself. A package that cannot be rendered keeps what it
   /// had, with a warning: the save goes on.
-  func withCommittedQuickLook(_ tree: ObjectID, touching updates: [TreeUpdate]) throws -> ObjectID {
+  func withCommittedQuickLook(
+    _ tree: ObjectID, touching updates: [TreeUpdate], from base: ObjectID?
+  ) throws -> ObjectID {
     // A bad mode is reported once, by the refresh after the checkout.
     guard (try? quickLookMode()) == .commit else { return tree }
     var additions: [TreeUpdate] = []
-    for path in Self.packages(touchedBy: updates) {
+    for path in packages(touchedBy: updates, from: base, to: tree) {
       let note = NotePath(packagePath: path)
       do {
         guard let package = try NotePackage.read(note, inTree: tree, repository: repository) else { continue }
@@ -175,15 +130,28 @@ extension Store {
     return try git("adding QuickLook files to the tree") { try repository.updatedTree(tree, applying: additions) }
   }
 
-  /// The package paths that tree updates fall in (`A.note/Text.rtf` → `A.note`), sorted;
-  /// updates to QuickLook files themselves do not count.
-  static func packages(touchedBy updates: [TreeUpdate]) -> [String] {
+  /// The package paths a commit from `base` to `tree` made by `updates` touched, sorted:
+  /// the packages the updates fall in (`A.note/Text.rtf` → `A.note`), and for an update
+  /// of a whole folder (`Work`), the packages that differ below it.
+  func packages(touchedBy updates: [TreeUpdate], from base: ObjectID?, to tree: ObjectID) -> [String] {
     var found: Set<String> = []
     for update in updates {
-      if let package = packagePath(containing: update.path) {
+      let path = update.path
+      if let package = Self.packagePath(containing: path) {
         found.insert(package)
-      } else if update.path.hasSuffix(NotePath.packageExtension), !update.path.contains("/" + NotePackage.quickLookFolderName) {
-        found.insert(update.path)
+        continue
+      }
+      guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+      do {
+        let before = try base.flatMap { try repository.treeEntry(atPath: path, inTree: $0) }
+        let after = try repository.treeEntry(atPath: path, inTree: tree)
+        let scanner = PackageScanner(repository: repository)
+        found.formUnion(
+          try scanner.changedPackages(
+            from: before?.mode == .tree ? before?.id : nil, to: after?.mode == .tree ? after?.id : nil,
+            prefix: path + "/"))
+      } catch {
+        onWarning?("QuickLook previews below \(path) were not updated: \(error)")
       }
     }
     return found.sorted()
@@ -277,10 +245,3 @@ extension Store {
   }
 }
 
-/// A `notes.quicklook` value that is none of `local`, `commit`, `off`.
-struct QuickLookConfigError: Error, CustomStringConvertible {
-  var value: String
-  var description: String {
-    "\(QuickLookMode.configKey) is '\(value)'; set it to local, commit or off (git config \(QuickLookMode.configKey) local)"
-  }
-}

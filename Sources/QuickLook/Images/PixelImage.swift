@@ -114,35 +114,13 @@ public struct PixelImage: Hashable, Sendable {
   ///
   /// The corresponding gdk-pixbuf function is `gdk_pixbuf_save_to_bufferv`.
   public func encoded(as format: FileFormat) throws -> [UInt8] {
-    guard width > 0, height > 0 else {
-      throw QuickLookError(library: .gdkPixbuf, function: "gdk_pixbuf_new_from_data", message: "the picture is empty")
-    }
     var pixels = rgba
-    return try pixels.withUnsafeMutableBufferPointer { buffer throws(QuickLookError) -> [UInt8] in
-      guard
-        let made = gdk_pixbuf_new_from_data(
-          buffer.baseAddress, GDK_COLORSPACE_RGB, 1, 8, Int32(width), Int32(height), Int32(width * 4), nil, nil)
-      else {
-        throw QuickLookError(library: .gdkPixbuf, function: "gdk_pixbuf_new_from_data", message: "no pixbuf was made")
-      }
-      let pixbuf = Pixbuf(taking: made)
-      var output: UnsafeMutablePointer<CChar>?
-      var size = 0
-      var error: UnsafeMutablePointer<GError>?
-      let saved: Int32
-      switch format {
-      case .png:
-        saved = gdk_pixbuf_save_to_bufferv(pixbuf.pointer, &output, &size, "png", nil, nil, &error)
-      case .jpeg:
-        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
-        var values: [UnsafeMutablePointer<CChar>?] = [strdup("90"), nil]
-        defer { (keys + values).forEach { free($0) } }
-        saved = gdk_pixbuf_save_to_bufferv(pixbuf.pointer, &output, &size, "jpeg", &keys, &values, &error)
-      }
-      withExtendedLifetime(pixbuf) {}
-      guard saved != 0, let output else { throw QuickLookError.taking(error, .gdkPixbuf, "gdk_pixbuf_save_to_bufferv") }
-      defer { g_free(output) }
-      return output.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
+    switch format {
+    case .png:
+      return try PNGEncoder.encode(&pixels, width: width, height: height, channels: 4, format: "png", options: [])
+    case .jpeg:
+      return try PNGEncoder.encode(
+        &pixels, width: width, height: height, channels: 4, format: "jpeg", options: [("quality", "90")])
     }
   }
 }

@@ -47,25 +47,30 @@ final class Canvas {
   }
 
   /// The picture as PNG bytes. The same drawing always gives the same bytes.
-  ///
-  /// The corresponding cairo function is `cairo_surface_write_to_png_stream`.
   func pngData() throws(QuickLookError) -> [UInt8] {
-    try checkDrawing("cairo_show")
+    try checkDrawing("cairo_status")
     cairo_surface_flush(surface.pointer)
-    final class Sink { var bytes: [UInt8] = [] }
-    let sink = Sink()
-    let status = withExtendedLifetime(sink) {
-      cairo_surface_write_to_png_stream(
-        surface.pointer,
-        { closure, data, length in
-          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-          let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-          return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    guard let data = cairo_image_surface_get_data(surface.pointer) else {
+      throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
-    try checkCairo(status, "cairo_surface_write_to_png_stream")
-    return sink.bytes
+    // CAIRO_FORMAT_RGB24: one native-endian 32-bit word per pixel, 0x00RRGGBB.
+    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    rgb.withUnsafeMutableBufferPointer { output in
+      for y in 0..<height {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        var target = y * width * 3
+        for x in 0..<width {
+          let pixel = row[x]
+          output[target] = UInt8(truncatingIfNeeded: pixel >> 16)
+          output[target + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+          output[target + 2] = UInt8(truncatingIfNeeded: pixel)
+          target += 3
+        }
+      }
+    }
+    return try PNGEncoder.encode(
+      &rgb, width: width, height: height, channels: 3, compression: PNGEncoder.thumbnailCompression)
   }
 }
 
