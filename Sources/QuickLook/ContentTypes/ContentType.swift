@@ -84,8 +84,10 @@ public struct ContentType: Hashable, Sendable, Comparable, CustomStringConvertib
     "application/gzip": ["application/x-archive"], "application/x-7z-compressed": ["application/x-archive"],
   ]
 
+  /// The MIME type.
   public var description: String { mimeType }
 
+  /// Orders by MIME type.
   public static func < (lhs: ContentType, rhs: ContentType) -> Bool { lhs.mimeType < rhs.mimeType }
 
   /// Decodes from a MIME type string.

@@ -24,7 +24,8 @@ public final class ContentTypeDetector {
   /// The corresponding libmagic functions are `magic_open` and `magic_load`.
   public init() throws {
     // Compressed files are typed as themselves (application/gzip), not by what they hold.
-    let flags = MAGIC_MIME_TYPE | MAGIC_NO_CHECK_COMPRESS | MAGIC_ERROR
+    // The ELF check only adds details to the human description, never to the MIME type.
+    let flags = MAGIC_MIME_TYPE | MAGIC_NO_CHECK_COMPRESS | MAGIC_NO_CHECK_ELF | MAGIC_ERROR
     guard let made = magic_open(flags) else {
       throw QuickLookError(
         library: .magic, function: "magic_open", message: String(cString: strerror(errno)))

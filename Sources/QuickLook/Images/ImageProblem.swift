@@ -5,6 +5,7 @@ public enum ImageProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// The decoder could not read the image; its message.
   case unreadable(String)
 
+  /// What is wrong, as the end of a sentence.
   public var description: String {
     switch self {
     case .tooLarge(let width, let height): "it is too large to draw (\(width)×\(height) pixels)"

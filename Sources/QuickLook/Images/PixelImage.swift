@@ -28,6 +28,7 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
       && abs(Int(blue) - Int(other.blue)) <= tolerance
   }
 
+  /// `rgba(r, g, b, a)`.
   public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }
 
@@ -130,5 +131,6 @@ public struct ImageDecodingError: Error, Sendable, CustomStringConvertible {
   /// What was wrong with it.
   public var problem: ImageProblem
 
+  /// A sentence naming the problem.
   public var description: String { "The image cannot be decoded: \(problem)." }
 }
