@@ -118,9 +118,9 @@ public struct PixelImage: Hashable, Sendable {
     var pixels = rgba
     switch format {
     case .png:
-      return try PNGEncoder.encode(&pixels, width: width, height: height, channels: 4, format: "png", options: [])
+      return try ImageEncoder.encode(&pixels, width: width, height: height, channels: 4, format: "png", options: [])
     case .jpeg:
-      return try PNGEncoder.encode(
+      return try ImageEncoder.encode(
         &pixels, width: width, height: height, channels: 4, format: "jpeg", options: [("quality", "90")])
     }
   }

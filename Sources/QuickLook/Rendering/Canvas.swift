@@ -69,8 +69,7 @@ final class Canvas {
         }
       }
     }
-    return try PNGEncoder.encode(
-      &rgb, width: width, height: height, channels: 3, compression: PNGEncoder.thumbnailCompression)
+    return try FastPNGWriter.rgb(rgb, width: width, height: height)
   }
 }
 

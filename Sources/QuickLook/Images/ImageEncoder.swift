@@ -1,24 +1,7 @@
 import CGdkPixbuf
 
-/// Writes PNG files through gdk-pixbuf (libpng), at a chosen zlib compression level.
-///
-/// cairo's own PNG writer always compresses at libpng's default level; for thumbnails,
-/// which are rewritten on every save, a lower level is several times faster for files
-/// a little larger.
-enum PNGEncoder {
-  /// The level thumbnails are written at (zlib's 0–9).
-  static let thumbnailCompression = 2
-
-  /// A PNG of 8-bit pixels, rows of `rowBytes` bytes, `channels` 3 (RGB) or 4 (RGBA).
-  ///
-  /// The corresponding gdk-pixbuf functions are `gdk_pixbuf_new_from_data` and
-  /// `gdk_pixbuf_save_to_bufferv`.
-  static func encode(
-    _ pixels: inout [UInt8], width: Int, height: Int, channels: Int, compression: Int
-  ) throws(QuickLookError) -> [UInt8] {
-    try encode(&pixels, width: width, height: height, channels: channels, format: "png", options: [("compression", String(compression))])
-  }
-
+/// Writes image files (PNG, JPEG) through gdk-pixbuf.
+enum ImageEncoder {
   /// An image file of `format` (`png`, `jpeg`) with gdk-pixbuf's saver options.
   static func encode(
     _ pixels: inout [UInt8], width: Int, height: Int, channels: Int, format: String, options: [(String, String)]
