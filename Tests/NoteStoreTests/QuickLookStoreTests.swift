@@ -163,3 +163,29 @@ struct QuickLookStoreTests {
     #expect(again.conflicts.isEmpty)
   }
 }
+
+@Suite("QuickLook: which packages a change touched")
+struct QuickLookTouchedPackagesTests {
+  @Test("updates inside packages name their package; an update of a whole folder names the packages below it")
+  func touched() throws {
+    let directory = try TemporaryDirectory()
+    let store = try QuickLookStoreTests.makeStore(directory, mode: .off)
+    let top = try store.createNote(title: "Top", content: .plainText("top"))
+    // Folders are made by hand in the working tree, then saved.
+    let body = Data(try store.bodyData(of: top))
+    for name in ["Plan", "Notes"] {
+      try FileManager.default.createDirectory(atPath: store.root + "/Work/\(name).note", withIntermediateDirectories: true)
+      try body.write(to: URL(fileURLWithPath: store.root + "/Work/\(name).note/Text.rtf"))
+    }
+    try store.saveWorkingTree()
+    let plan = try store.resolveNote("Work/Plan")
+    let tree = try #require(try store.headTree())
+    let updates: [TreeUpdate] = [
+      .upsert(path: "Top.note/Text.rtf", id: try #require(try store.committedPackage(plan).text), mode: .blob),
+      .remove(path: "Work"),
+      .remove(path: ".notes/conflicts/x.json"),
+    ]
+    let after = try store.repository.updatedTree(tree, applying: updates)
+    #expect(store.packages(touchedBy: updates, from: tree, to: after) == ["Top.note", "Work/Notes.note", "Work/Plan.note"])
+  }
+}
