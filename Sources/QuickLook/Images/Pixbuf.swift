@@ -16,25 +16,36 @@ final class Pixbuf {
 
   /// The pixels as 8-bit RGBA rows without padding.
   func rgba() -> [UInt8] {
+    let (width, height) = (self.width, self.height)
+    var out = [UInt8](repeating: 255, count: width * height * 4)
+    out.withUnsafeMutableBufferPointer { target in
+      forEachPixel { x, y, red, green, blue, alpha in
+        let index = (y * width + x) * 4
+        target[index] = red
+        target[index + 1] = green
+        target[index + 2] = blue
+        target[index + 3] = alpha
+      }
+    }
+    return out
+  }
+
+  /// Calls `body` with every pixel's position and 8-bit RGBA channels, row by row.
+  @inline(__always)
+  private func forEachPixel(_ body: (Int, Int, UInt8, UInt8, UInt8, UInt8) -> Void) {
     let channels = Int(gdk_pixbuf_get_n_channels(pointer))
     let stride = Int(gdk_pixbuf_get_rowstride(pointer))
     let hasAlpha = gdk_pixbuf_get_has_alpha(pointer) != 0
     var length: UInt32 = 0
-    guard let pixels = gdk_pixbuf_get_pixels_with_length(pointer, &length), channels >= 3 else { return [] }
+    guard let pixels = gdk_pixbuf_get_pixels_with_length(pointer, &length), channels >= 3 else { return }
     let (width, height) = (self.width, self.height)
-    var out = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
-      let row = pixels + y * stride
+      var source = pixels + y * stride
       for x in 0..<width {
-        let source = row + x * channels
-        let target = (y * width + x) * 4
-        out[target] = source[0]
-        out[target + 1] = source[1]
-        out[target + 2] = source[2]
-        out[target + 3] = hasAlpha ? source[3] : 255
+        body(x, y, source[0], source[1], source[2], hasAlpha ? source[3] : 255)
+        source += channels
       }
     }
-    return out
   }
 
   /// The pixels as a cairo image surface (premultiplied ARGB), for painting.
@@ -42,23 +53,18 @@ final class Pixbuf {
   /// The corresponding cairo function is `cairo_image_surface_create`.
   func cairoSurface() throws(QuickLookError) -> CairoImage {
     let image = try CairoImage(width: width, height: height)
-    let pixels = rgba()
     let stride = Int(cairo_image_surface_get_stride(image.pointer))
     cairo_surface_flush(image.pointer)
     guard let data = cairo_image_surface_get_data(image.pointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
-    data.withMemoryRebound(to: UInt8.self, capacity: stride * height) { bytes in
-      for y in 0..<height {
-        let row = UnsafeMutableRawPointer(bytes + y * stride).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width {
-          let index = (y * width + x) * 4
-          let alpha = UInt32(pixels[index + 3])
-          func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-          row[x] = alpha << 24 | premultiplied(pixels[index]) << 16 | premultiplied(pixels[index + 1]) << 8
-            | premultiplied(pixels[index + 2])
-        }
-      }
+    let words = UnsafeMutableRawPointer(data)
+    forEachPixel { x, y, red, green, blue, alpha in
+      let a = UInt32(alpha)
+      func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * a + 127) / 255 }
+      // CAIRO_FORMAT_ARGB32: one native-endian 32-bit word per pixel.
+      let word = a << 24 | premultiplied(red) << 16 | premultiplied(green) << 8 | premultiplied(blue)
+      words.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
     }
     cairo_surface_mark_dirty(image.pointer)
     return image
