@@ -109,6 +109,7 @@ struct QuickLookStoreTests {
     let onDisk = try #require(Self.quickLook(store, "Shared", "Thumbnail.png"))
     #expect(Data(committed.utf8).count > 0)
     #expect(try Self.git(store, ["diff", "--stat", "HEAD"]).isEmpty, "the working tree matches the commit")
+    #expect(try Self.git(store, ["status", "--porcelain"]).isEmpty, "the index matches the commit")
     #expect(try PixelImage(decoding: Array(onDisk)).colors(inRows: 256..<512, step: 4).contains { $0.isClose(to: Self.red) })
     #expect(try store.unsavedChanges().isEmpty)
   }

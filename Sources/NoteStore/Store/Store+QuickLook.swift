@@ -98,7 +98,9 @@ extension Store {
           try removeQuickLookFolder(of: path)
           continue
         }
-        try writeQuickLook(try quickLookFiles(for: package), into: path)
+        let files = try quickLookFiles(for: package)
+        try writeQuickLook(files, into: path)
+        if mode == .commit { try recordCommittedQuickLook(files, of: path, in: tree) }
       } catch {
         onWarning?("the QuickLook preview of \(note.name) was not updated (\(error)); the note itself is saved")
       }
@@ -210,6 +212,24 @@ extension Store {
       }
     }
     return (body, text, nil, "-")
+  }
+
+  /// In `commit` mode, records in the index the QuickLook files whose content on disk is
+  /// the committed content, so that `git status` agrees with the commit (a save that
+  /// checked out nothing, such as `attach`, leaves them out of the index otherwise). A
+  /// file that differs (a merge keeps one side's files; the working tree has fresh ones)
+  /// stays a visible change until the note is next saved.
+  private func recordCommittedQuickLook(_ files: QuickLookFiles, of package: String, in tree: ObjectID) throws {
+    var matching: [(path: String, id: ObjectID, mode: FileMode)] = []
+    for file in files.byPath {
+      let path = package + "/" + file.path
+      guard let entry = try repository.treeEntry(atPath: path, inTree: tree), entry.mode == .blob,
+        try repository.blobData(entry.id) == file.content
+      else { continue }
+      matching.append((path, entry.id, .blob))
+    }
+    guard !matching.isEmpty else { return }
+    try git("recording QuickLook files in the index") { try repository.recordInIndex(matching) }
   }
 
   private func writeQuickLook(_ files: QuickLookFiles, into package: String) throws {
