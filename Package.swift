@@ -17,24 +17,34 @@ let package = Package(
     .systemLibrary(
       name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
     .target(name: "Git", dependencies: ["CLibGit2"], swiftSettings: strict),
+    .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(
+      name: "QuickLook", dependencies: ["CMagic", "CCairo", "CPangoCairo", "CGdkPixbuf", "CPNG", "RichText"],
+      swiftSettings: strict),
     .target(name: "RichText", swiftSettings: strict),
-    .target(name: "NoteStore", dependencies: ["Git", "RichText"], swiftSettings: strict),
-    .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText"], swiftSettings: strict),
+    .target(name: "NoteStore", dependencies: ["Git", "RichText", "QuickLook"], swiftSettings: strict),
+    .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText", "QuickLook"], swiftSettings: strict),
     .executableTarget(name: "notes", dependencies: ["NotesCLI"], swiftSettings: strict),
     .executableTarget(
       name: "rtf-corpus-check", dependencies: ["RichText"], swiftSettings: strict),
     .executableTarget(
-      name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git"],
+      name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git", "QuickLook"],
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
+    .testTarget(name: "QuickLookTests", dependencies: ["QuickLook", "RichText"], swiftSettings: strict),
     .testTarget(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),
-    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText"], swiftSettings: strict),
+    .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "Git", "RichText", "QuickLook"], swiftSettings: strict),
     .testTarget(
       name: "NotesCLITests", dependencies: ["NotesCLI"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["notes", "RichText", "QuickLook"], swiftSettings: strict),
     .testTarget(
       name: "IntegrationTests", dependencies: ["Git", "NoteStore", "notes"], exclude: ["Servers"],
       swiftSettings: strict),

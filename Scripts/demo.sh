@@ -83,3 +83,6 @@ if step git -C laptop push --force origin HEAD~1:refs/heads/devices/laptop; then
   exit 1
 fi
 step git -C cloud.git log --oneline -1 devices/laptop
+say "Every note has a QuickLook picture (its text; its first image below); this one is kept after the demo"
+thumbnails=$(mktemp -d "${TMPDIR:-/tmp}/notes-demo-thumbnail.XXXXXX")
+step notes -C laptop thumbnail Shopping -o "$thumbnails/Shopping.png"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what building, the demo and the tests need, when it is missing.
 # Usage: Scripts/install-deps.sh [build|test]
-#   build: libgit2 (headers), pkg-config and git
+#   build: libgit2 (headers), pkg-config and git; libmagic, cairo, pango and gdk-pixbuf
+#          (headers) for QuickLook, and a font so thumbnails have real glyphs
 #   test:  also LibreOffice and the git servers the integration tests start on 127.0.0.1
 set -euo pipefail
 level=${1:-build}
 
 packages=(libgit2-dev pkg-config git ca-certificates)
+# QuickLook: content types (libmagic), drawing (cairo), text (pango), image decoding
+# (gdk-pixbuf), writing PNG (libpng), and DejaVu fonts, which a headless machine may not have.
+packages+=(libmagic-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libpng-dev fonts-dejavu-core)
 if [ "$level" = test ]; then
   # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
   # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.

@@ -6,6 +6,8 @@
 //   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file
 //   notes-bench replace-words               every word of 1 MB replaced vs git diff --word-diff
 //   notes-bench merge-big                   ThreeWayMerge of 12 MB, 2M paragraphs vs git merge-file
+//   notes-bench thumbnails [ITERATIONS]     QuickLook thumbnail time per note
+//   notes-bench write-image PATH W H FORMAT a gradient PNG or JPEG to attach
 //
 // Build in release (`swift build -c release`); see Benchmarks/scripts/. A new group is
 // a new file with a static function, added to `groups` here.
@@ -19,6 +21,8 @@ let groups: [String: ([String]) throws -> Void] = [
   "merge": MergeBenchmarks.run,
   "replace-words": PlainTextBenchmarks.run,
   "merge-big": BigMergeBenchmarks.run,
+  "thumbnails": QuickLookBenchmarks.run,
+  "write-image": QuickLookBenchmarks.writeImage,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -23,6 +23,7 @@ public enum NotesMain {
     (["hooks", "install"], HooksInstallCommand.self), (["hooks", "list"], HooksListCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
     (["completion"], CompletionCommand.self), (["search"], SearchCommand.self),
+    (["thumbnail"], ThumbnailCommand.self),
   ]
 
   /// The top-level specs, in help order.

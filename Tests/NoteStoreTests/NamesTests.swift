@@ -95,13 +95,15 @@ struct NamesTests {
   }
 
   @Test("media types come from content first, then the extension")
-  func mediaTypes() {
-    #expect(MediaType.guess(name: "x.bin", leadingBytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == "image/png")
-    #expect(MediaType.guess(name: "photo.jpg", leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0]) == "image/jpeg")
-    #expect(MediaType.guess(name: "doc.pdf", leadingBytes: Array("%PDF-1.7".utf8)) == "application/pdf")
-    #expect(MediaType.guess(name: "notes.md", leadingBytes: Array("# hi".utf8)) == "text/markdown")
-    #expect(MediaType.guess(name: "data", leadingBytes: [0, 1, 2, 3]) == "application/octet-stream")
-    #expect(MediaType.guess(name: "readme", leadingBytes: Array("hello".utf8)) == "text/plain")
+  func mediaTypes() throws {
+    let types = try MediaTypes(note: "Test")
+    func type(_ name: String, _ content: [UInt8]) throws -> String {
+      String(describing: try types.type(of: name, content: content, note: "Test"))
+    }
+    #expect(try type("doc.pdf", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8)) == "application/pdf")
+    #expect(try type("notes.md", Array("# hi\n\nSome text.\n".utf8)) == "text/markdown")
+    #expect(try type("data", [0, 1, 2, 3, 0xFF, 0xFE, 0x80, 0x00]) == "application/octet-stream")
+    #expect(try type("readme", Array("hello there\n".utf8)) == "text/plain")
   }
 
   @Test(

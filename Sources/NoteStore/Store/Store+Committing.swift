@@ -26,8 +26,10 @@ extension Store {
   ) throws -> ObjectID? {
     let parent = try headCommit()
     let baseTree = try headTree()
-    let tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
+    var tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
     if tree == baseTree && extraParents.isEmpty { return nil }
+    // QuickLook: with `notes.quicklook = commit` the derived files are committed too.
+    tree = try withCommittedQuickLook(tree, touching: updates, from: baseTree)
     // pre-commit, prepare-commit-msg and commit-msg: before any object is referenced.
     let text = try runCommitHooks(tree: tree, message: message)
     let signature = try authorSignature()

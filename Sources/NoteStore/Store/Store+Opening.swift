@@ -96,6 +96,7 @@ enum StoreLayout {
   static let attributesPath = ".gitattributes"
   static let ignorePath = ".gitignore"
   static let attributesContent = "*.rtf merge=notes-rtf diff=notes-rtf\n"
-  static let ignoreContent = "*.note/QuickLook/\n"
+  /// QuickLook folders at the top and in folders (a pattern with a slash is anchored).
+  static let ignoreContent = "*.note/QuickLook/\n**/*.note/QuickLook/\n"
   static let checkoutJournal = "notes-checkout"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import QuickLook
 import RichText
 
 /// A note as `notes list` shows it.
@@ -40,8 +41,11 @@ public struct AttachmentInfo: Sendable, Hashable, Codable {
   public var name: String
   /// The size in bytes.
   public var size: Int64
-  /// The MIME type, from the content and the extension.
+  /// The MIME type, from the content (libmagic) and the extension.
   public var type: String
+
+  /// The type as a ``ContentType``, to ask `conforms(to:)`.
+  public var contentType: ContentType { ContentType(type) }
 }
 
 extension Store {
@@ -157,12 +161,16 @@ extension Store {
   /// A note's committed attachments, sorted by name.
   public func attachments(of note: NotePath) throws -> [AttachmentInfo] {
     let package = try committedPackage(note)
+    guard !package.attachments.isEmpty else { return [] }
+    let types = try MediaTypes(note: note.name)
     do {
       return try package.attachments.map { entry in
-        let size = try repository.blobSize(entry.id)
-        let head = try size > 0 ? Array(repository.blobData(entry.id).prefix(64)) : []
-        return AttachmentInfo(name: entry.name, size: size, type: MediaType.guess(name: entry.name, leadingBytes: head))
+        let content = try repository.blobData(entry.id)
+        let type = try types.type(of: entry.name, content: content, note: note.name)
+        return AttachmentInfo(name: entry.name, size: Int64(content.count), type: type.mimeType)
       }
+    } catch let error as NoteStoreError {
+      throw error
     } catch {
       throw NoteStoreError.cannotAccessAttachments(note: note.name, underlying: error)
     }

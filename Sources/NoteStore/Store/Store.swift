@@ -21,6 +21,11 @@ public final class Store {
   public var lockTimeout: Double = 10
   /// Called once when a writing call has to wait for the lock.
   public var onLockWait: (() -> Void)?
+  /// Called with a message when something went wrong that does not fail the call
+  /// (a QuickLook preview that could not be rendered after a save).
+  public var onWarning: ((String) -> Void)?
+  /// QuickLook files rendered during this store's life, so a save renders each once.
+  let quickLookCache = QuickLookCache()
   /// How many loose objects trigger an automatic pack after a write.
   public var autoPackThreshold = 2_000
   /// The least bytes of loose objects that trigger an automatic pack after a write;

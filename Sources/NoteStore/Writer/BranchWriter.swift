@@ -69,10 +69,12 @@ struct BranchWriter {
     afterMove(move)
   }
 
-  /// What follows a move and never undoes it: the post- hooks (post-commit for this
-  /// device's own commits, post-merge for a sync's merge or fast-forward), then
-  /// housekeeping. A failure here is a warning.
+  /// What follows a move and never undoes it: the QuickLook previews of the notes it
+  /// changed, the post- hooks (post-commit for this device's own commits, post-merge
+  /// for a sync's merge or fast-forward), then housekeeping. A failure here is a
+  /// warning.
   private func afterMove(_ move: BranchMove) {
+    refreshQuickLook(move)
     switch move.origin {
     case .local: store.runPostCommitHook()
     case .sync: store.runPostMergeHook()
@@ -100,6 +102,21 @@ struct BranchWriter {
     if packs && free < needed {
       throw NoteStoreError.cannotWriteFile(
         path: store.gitDirectory + "/objects/pack", underlying: POSIXErrorDescription(code: ENOSPC))
+    }
+  }
+
+  /// Writes the QuickLook files of every package the move changed (of every package,
+  /// for a clone) into the working tree.
+  private func refreshQuickLook(_ move: BranchMove) {
+    guard move.origin != .clone else {
+      store.refreshQuickLook(everyPackageIn: move.newTree)
+      return
+    }
+    do {
+      let changed = try PackageScanner(repository: repository).changedPackages(from: move.oldTree, to: move.newTree)
+      store.refreshQuickLook(packages: changed.sorted(), in: move.newTree)
+    } catch {
+      store.warn("QuickLook previews were not updated: \(Store.describe(error))")
     }
   }
 

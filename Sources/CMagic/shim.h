@@ -1,0 +1,5 @@
+#ifndef NOTESTORE_CMAGIC_SHIM_H
+#define NOTESTORE_CMAGIC_SHIM_H
+#include <stddef.h>
+#include <magic.h>
+#endif

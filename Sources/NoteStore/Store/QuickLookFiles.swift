@@ -1,0 +1,32 @@
+/// The derived files of a note package: `QuickLook/Thumbnail.png` and
+/// `QuickLook/Preview.rtf`.
+struct QuickLookFiles: Equatable {
+  static let thumbnailName = "Thumbnail.png"
+  static let previewName = "Preview.rtf"
+
+  var thumbnail: [UInt8]
+  var preview: [UInt8]
+
+  /// The files by their path inside the package (`QuickLook/Thumbnail.png`, …).
+  var byPath: [(path: String, content: [UInt8])] {
+    [
+      (NotePackage.quickLookFolderName + "/" + Self.previewName, preview),
+      (NotePackage.quickLookFolderName + "/" + Self.thumbnailName, thumbnail),
+    ]
+  }
+}
+
+/// QuickLook files already rendered, by what they were rendered from (the body blob and
+/// the image attachment's name and blob), so that a save in `commit` mode, which renders
+/// before the commit, does not render again when the working tree is updated.
+final class QuickLookCache {
+  private var files: [String: QuickLookFiles] = [:]
+
+  func lookup(_ key: String) -> QuickLookFiles? { files[key] }
+
+  func store(_ rendered: QuickLookFiles, for key: String) {
+    // A long-lived store object keeps only recent renders.
+    if files.count >= 64 { files.removeAll() }
+    files[key] = rendered
+  }
+}

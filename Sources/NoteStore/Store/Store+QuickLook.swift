@@ -1,0 +1,267 @@
+import Foundation
+import Git
+import QuickLook
+import RichText
+
+extension Store {
+  /// The configured ``QuickLookMode``; `local` when unset.
+  ///
+  /// - Throws: `NoteStoreError.repository` when the configuration cannot be read or
+  ///   holds a value other than `local`, `commit` or `off`.
+  public func quickLookMode() throws -> QuickLookMode {
+    let value = try git("reading \(QuickLookMode.configKey)") { try repository.configString(QuickLookMode.configKey) }
+    guard let value else { return .local }
+    guard let mode = QuickLookMode(rawValue: value.lowercased()) else {
+      throw NoteStoreError.repository(
+        operation: "reading \(QuickLookMode.configKey)",
+        underlying: QuickLookConfigError(value: value))
+    }
+    return mode
+  }
+
+  /// Renders the thumbnail of a committed note: its text, and its first image
+  /// attachment (by name) below it.
+  ///
+  /// - Throws: `NoteStoreError.noSuchNote`, `.cannotLoadText` when the body cannot be
+  ///   read, `.cannotAccessDocument` when rendering fails.
+  public func thumbnail(of note: NotePath, size: Int = ThumbnailRenderer.defaultSize) throws -> Thumbnail {
+    let package = try committedPackage(note)
+    let source = try quickLookSource(package)
+    do {
+      return try ThumbnailRenderer(size: size).renderNote(source.text, image: source.image)
+    } catch {
+      throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
+    }
+  }
+
+  /// Renders one picture per committed attachment of a note, in name order: images
+  /// scaled, other files as a file icon labelled with their extension.
+  ///
+  /// - Throws: `NoteStoreError.noSuchNote`, `.cannotAccessAttachments`.
+  public func attachmentThumbnails(
+    of note: NotePath, size: Int = ThumbnailRenderer.defaultSize
+  ) throws -> [(name: String, thumbnail: Thumbnail)] {
+    let package = try committedPackage(note)
+    guard !package.attachments.isEmpty else { return [] }
+    let types = try MediaTypes(note: note.name)
+    let renderer = ThumbnailRenderer(size: size)
+    do {
+      return try package.attachments.map { entry in
+        let content = try repository.blobData(entry.id)
+        let type = try types.type(of: entry.name, content: content, note: note.name)
+        return (entry.name, try renderer.renderAttachment(named: entry.name, type: type, content: content))
+      }
+    } catch let error as NoteStoreError {
+      throw error
+    } catch {
+      throw NoteStoreError.cannotAccessAttachments(note: note.name, underlying: error)
+    }
+  }
+
+  // MARK: - Derived files in the working tree
+
+  /// Brings the QuickLook files of the packages a commit touched up to date in the
+  /// working tree; call right after the checkout of `tree`. Packages no longer in
+  /// `tree` lose their QuickLook folder.
+  ///
+  /// Never throws: QuickLook files are derived data, so a failure to render or write them
+  /// never fails the change that was just committed; it becomes a warning.
+  func refreshQuickLook(after updates: [TreeUpdate], from base: ObjectID?, to tree: ObjectID) {
+    refreshQuickLook(packages: packages(touchedBy: updates, from: base, to: tree), in: tree)
+  }
+
+  /// ``refreshQuickLook(after:from:to:)`` for every package in `tree` (after a clone).
+  func refreshQuickLook(everyPackageIn tree: ObjectID) {
+    do {
+      let packages = try PackageScanner(repository: repository).packages(in: tree).map(\.path.path)
+      refreshQuickLook(packages: packages, in: tree)
+    } catch {
+      onWarning?("QuickLook previews were not written: \(error)")
+    }
+  }
+
+  /// ``refreshQuickLook(after:from:to:)`` for package paths (such as `Work/Plan.note`).
+  func refreshQuickLook(packages: [String], in tree: ObjectID) {
+    guard !packages.isEmpty else { return }
+    let mode: QuickLookMode
+    do {
+      mode = try quickLookMode()
+    } catch {
+      onWarning?("QuickLook previews were not updated: \(error)")
+      return
+    }
+    guard mode != .off else { return }
+    for path in packages {
+      let note = NotePath(packagePath: path)
+      do {
+        guard let package = try NotePackage.read(note, inTree: tree, repository: repository) else {
+          try removeQuickLookFolder(of: path)
+          continue
+        }
+        let files = try quickLookFiles(for: package)
+        try writeQuickLook(files, into: path)
+        if mode == .commit { try recordCommittedQuickLook(files, of: path, in: tree) }
+      } catch {
+        onWarning?("the QuickLook preview of \(note.name) was not updated (\(error)); the note itself is saved")
+      }
+    }
+  }
+
+  /// In `commit` mode, `tree` with fresh QuickLook files for every package `updates`
+  /// touched; otherwise `tree` itself. A package that cannot be rendered keeps what it
+  /// had, with a warning: the save goes on.
+  func withCommittedQuickLook(
+    _ tree: ObjectID, touching updates: [TreeUpdate], from base: ObjectID?
+  ) throws -> ObjectID {
+    // A bad mode is reported once, by the refresh after the checkout.
+    guard (try? quickLookMode()) == .commit else { return tree }
+    var additions: [TreeUpdate] = []
+    for path in packages(touchedBy: updates, from: base, to: tree) {
+      let note = NotePath(packagePath: path)
+      do {
+        guard let package = try NotePackage.read(note, inTree: tree, repository: repository) else { continue }
+        for file in try quickLookFiles(for: package).byPath {
+          let blob = try repository.createBlob(file.content)
+          additions.append(.upsert(path: path + "/" + file.path, id: blob, mode: .blob))
+        }
+      } catch {
+        onWarning?("the QuickLook preview of \(note.name) was not committed (\(error))")
+      }
+    }
+    guard !additions.isEmpty else { return tree }
+    return try git("adding QuickLook files to the tree") { try repository.updatedTree(tree, applying: additions) }
+  }
+
+  /// The package paths a commit from `base` to `tree` made by `updates` touched, sorted:
+  /// the packages the updates fall in (`A.note/Text.rtf` → `A.note`), and for an update
+  /// of a whole folder (`Work`), the packages that differ below it.
+  func packages(touchedBy updates: [TreeUpdate], from base: ObjectID?, to tree: ObjectID) -> [String] {
+    var found: Set<String> = []
+    for update in updates {
+      let path = update.path
+      if let package = Self.packagePath(containing: path) {
+        found.insert(package)
+        continue
+      }
+      guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+      do {
+        let before = try base.flatMap { try repository.treeEntry(atPath: path, inTree: $0) }
+        let after = try repository.treeEntry(atPath: path, inTree: tree)
+        let scanner = PackageScanner(repository: repository)
+        found.formUnion(
+          try scanner.changedPackages(
+            from: before?.mode == .tree ? before?.id : nil, to: after?.mode == .tree ? after?.id : nil,
+            prefix: path + "/"))
+      } catch {
+        onWarning?("QuickLook previews below \(path) were not updated: \(error)")
+      }
+    }
+    return found.sorted()
+  }
+
+  /// What a package's QuickLook files show, and the files, rendered once per content.
+  private func quickLookFiles(for package: NotePackage) throws -> QuickLookFiles {
+    guard let textBlob = package.text else {
+      throw NoteStoreError.malformedPackage(note: package.path.name, reason: "it has no \(NotePackage.textFileName)")
+    }
+    let source = try quickLookSource(package)
+    let key = "\(textBlob)|\(source.imageKey)"
+    if let cached = quickLookCache.lookup(key) { return cached }
+    let thumbnail: Thumbnail
+    do {
+      thumbnail = try ThumbnailRenderer().renderNote(source.text, image: source.image)
+    } catch {
+      throw NoteStoreError.cannotAccessDocument(note: package.path.name, underlying: error)
+    }
+    let files = QuickLookFiles(thumbnail: thumbnail.png, preview: source.body)
+    quickLookCache.store(files, for: key)
+    return files
+  }
+
+  /// A package's body (bytes and text) and its first image attachment by name.
+  private func quickLookSource(
+    _ package: NotePackage
+  ) throws -> (body: [UInt8], text: AttributedText, image: ImageAttachment?, imageKey: String) {
+    let note = package.path.name
+    guard let textBlob = package.text else {
+      throw NoteStoreError.malformedPackage(note: note, reason: "it has no \(NotePackage.textFileName)")
+    }
+    let body: [UInt8]
+    do {
+      body = try repository.blobData(textBlob)
+    } catch {
+      throw NoteStoreError.cannotAccessDocument(note: note, underlying: error)
+    }
+    let text: AttributedText
+    do {
+      text = try RTFReader().read(body).text
+    } catch {
+      throw NoteStoreError.cannotLoadText(note: note, underlying: error)
+    }
+    guard !package.attachments.isEmpty else { return (body, text, nil, "-") }
+    let types = try MediaTypes(note: note)
+    for entry in package.attachments {
+      let content: [UInt8]
+      do {
+        content = try repository.blobData(entry.id)
+      } catch {
+        throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
+      }
+      if try types.type(of: entry.name, content: content, note: note).isImage {
+        return (body, text, ImageAttachment(name: entry.name, content: content), "\(entry.name)|\(entry.id)")
+      }
+    }
+    return (body, text, nil, "-")
+  }
+
+  /// In `commit` mode, records in the index the QuickLook files whose content on disk is
+  /// the committed content, so that `git status` agrees with the commit (a save that
+  /// checked out nothing, such as `attach`, leaves them out of the index otherwise). A
+  /// file that differs (a merge keeps one side's files; the working tree has fresh ones)
+  /// stays a visible change until the note is next saved.
+  private func recordCommittedQuickLook(_ files: QuickLookFiles, of package: String, in tree: ObjectID) throws {
+    var matching: [(path: String, id: ObjectID, mode: FileMode)] = []
+    for file in files.byPath {
+      let path = package + "/" + file.path
+      guard let entry = try repository.treeEntry(atPath: path, inTree: tree), entry.mode == .blob,
+        try repository.blobData(entry.id) == file.content
+      else { continue }
+      matching.append((path, entry.id, .blob))
+    }
+    guard !matching.isEmpty else { return }
+    try git("recording QuickLook files in the index") { try repository.recordInIndex(matching) }
+  }
+
+  private func writeQuickLook(_ files: QuickLookFiles, into package: String) throws {
+    let fileManager = FileManager.default
+    let folder = root + "/" + package + "/" + NotePackage.quickLookFolderName
+    do {
+      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for file in files.byPath {
+        let path = root + "/" + package + "/" + file.path
+        if let existing = fileManager.contents(atPath: path), existing.elementsEqual(file.content) { continue }
+        try Data(file.content).write(to: URL(fileURLWithPath: path), options: .atomic)
+      }
+    } catch {
+      throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
+    }
+  }
+
+  /// Removes a gone package's QuickLook folder, and the package folder when nothing
+  /// else is left in it.
+  private func removeQuickLookFolder(of package: String) throws {
+    let fileManager = FileManager.default
+    let packageFolder = root + "/" + package
+    let folder = packageFolder + "/" + NotePackage.quickLookFolderName
+    guard fileManager.fileExists(atPath: folder) else { return }
+    do {
+      try fileManager.removeItem(atPath: folder)
+      if try fileManager.contentsOfDirectory(atPath: packageFolder).isEmpty {
+        try fileManager.removeItem(atPath: packageFolder)
+      }
+    } catch {
+      throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
+    }
+  }
+}
+
