@@ -21,6 +21,8 @@ public enum NotesMain {
     (["conflicts"], ConflictsCommand.self), (["versions"], VersionsCommand.self), (["resolve"], ResolveCommand.self),
     (["verify"], VerifyCommand.self), (["gc"], GCCommand.self),
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
+    (["log"], LogCommand.self), (["diff"], DiffCommand.self), (["blame"], BlameCommand.self),
+    (["restore"], RestoreCommand.self), (["undo"], UndoCommand.self), (["deleted"], DeletedCommand.self),
   ]
 
   /// The top-level specs, in help order.

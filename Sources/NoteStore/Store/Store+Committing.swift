@@ -51,6 +51,7 @@ extension Store {
     }
     try placeStagedCopies(staged)
     removeCheckoutJournal()
+    historyDidMove()  // History index (wip-history): the integrator moves this into the BranchWriter.
     try packIfNeeded()
     return commit
   }

@@ -32,6 +32,8 @@ public final class Store {
   public var autoPackMinimumBytes: Int64 = 512 << 10
 
   let repository: Repository
+  /// The per-note history index (History/NoteHistory.swift).
+  lazy var noteHistory = NoteHistory(repository: repository, device: device)
 
   init(repository: Repository, root: String, device: DeviceName) {
     self.repository = repository

@@ -75,6 +75,7 @@ extension Store {
       try git("updating the working tree") { try repository.checkout(tree: newTree, paths: paths, force: true) }
     }
     removeCheckoutJournal()
+    historyDidMove()  // History index (wip-history): the integrator moves this into the BranchWriter.
     try packIfNeeded()
   }
 }

@@ -84,6 +84,7 @@ extension Store {
   private func fetchDevices(from remote: String, options: SyncOptions) throws {
     _ = try repository.fetch(
       remote: remote, refspecs: [Store.fetchRefspec(remote)], options: transferOptions(options))
+    historyDidMove()  // History index (wip-history): the integrator moves this into the BranchWriter.
   }
 
   /// A remote's copy of this device's branch must be an ancestor of it: otherwise
