@@ -38,7 +38,7 @@ struct NoteTextDiffTests {
 
   static let cases: [Case] = [
     Case(name: "a replaced word", old: "Milk and eggs", new: "Milk and bread", hunks: ["eggs→bread"]),
-    Case(name: "CJK characters are words of their own", old: "牛乳を買う", new: "牛乳を売る", hunks: ["買→売"]),
+    Case(name: "CJK characters are words of their own", old: "牛乳を買う", new: "牛乳を売る", hunks: ["買う→売る"]),
     Case(name: "an emoji sequence is one token", old: "Party 👩‍👩‍👧 tonight", new: "Party 🎉 tonight", hunks: ["👩‍👩‍👧→🎉"]),
     Case(name: "CRLF and LF line ends are the same text", old: "Milk\r\nEggs", new: "Milk\nEggs", hunks: []),
     Case(name: "an added paragraph", old: "Milk", new: "Milk\nEggs", hunks: ["→\nEggs"]),

@@ -69,6 +69,18 @@ struct HistoryIndexBuilder {
     diff: PackageTreeDiff, summaries: PackageSummaries, renames: RenameDetector
   ) throws {
     let changes = try diff.changes(from: parentTrees.first, to: commit.tree)
+    if parentTrees.count <= 1 && commit.trailers.contains(where: { $0.key == "Resolution" }) {
+      // A resolution that kept the version already in the tree changes only the
+      // conflict record; it still belongs in the note's history.
+      let changed = Set(changes.map(\.path))
+      for trailer in commit.trailers where trailer.key == "Note" && !changed.contains(trailer.value) {
+        let entry = try repository.treeEntry(atPath: trailer.value, inTree: commit.tree)
+        let tree = entry?.mode == .tree ? entry?.id : nil
+        try append(
+          PackageTreeDiff.Change(path: trailer.value, old: tree, new: tree), kind: .resolved, from: nil, at: position,
+          isNewContent: false, to: &index, summaries)
+      }
+    }
     guard !changes.isEmpty else { return }
     if parentTrees.count > 1 {
       for change in changes {
