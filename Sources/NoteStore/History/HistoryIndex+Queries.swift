@@ -34,7 +34,7 @@ extension HistoryIndex {
     let reachable = reachable(from: commits[commit].parents)
     var best: Int?
     for (index, candidate) in changes.enumerated() where candidate.tree == tree && reachable[candidate.commit] {
-      guard candidate.isNewContent, candidate.kind != .restored else { continue }
+      guard candidate.isNewContent, candidate.kind != .restored, candidate.kind != .resolved else { continue }
       if let current = best, !isNewer(candidate.commit, than: changes[current].commit) { continue }
       best = index
     }

@@ -74,10 +74,9 @@ extension Store {
           }
           items = rest
         }
-        // A restore (or an undo) that brought back an earlier version changed nothing
-        // in it: its paragraphs belong to whoever made that version.
-        if !items.isEmpty, change.kind == .restored || change.kind == .created,
-          let original = index.earlierMaker(of: tree, before: next)
+        // A restore, an undo or a resolution that brought back an existing version
+        // changed nothing in it: its paragraphs belong to whoever made that version.
+        if !items.isEmpty, let original = index.earlierMaker(of: tree, before: next)
         {
           pending[original, default: []].append(contentsOf: items)
           items = []
