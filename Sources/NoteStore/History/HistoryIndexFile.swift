@@ -352,7 +352,11 @@ struct ByteReader {
   }
 
   mutating func objectID() throws -> ObjectID {
-    guard let id = ObjectID(bytes: try bytes(ObjectID.byteCount)) else { throw HistoryIndexFileError.corrupt("id") }
+    let count = ObjectID.byteCount
+    guard position + count <= end, let id = ObjectID(bytes: bytes[position..<(position + count)]) else {
+      throw HistoryIndexFileError.corrupt("id")
+    }
+    position += count
     return id
   }
 }
