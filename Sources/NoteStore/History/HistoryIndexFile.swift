@@ -353,7 +353,7 @@ struct ByteReader {
 
   mutating func objectID() throws -> ObjectID {
     let count = ObjectID.byteCount
-    guard position + count <= end, let id = ObjectID(bytes: bytes[position..<(position + count)]) else {
+    guard position + count <= end, let id = RawTree.objectID(bytes[position..<(position + count)]) else {
       throw HistoryIndexFileError.corrupt("id")
     }
     position += count
