@@ -3,7 +3,7 @@
 # write --reachable --changed-paths`, so git uses its Bloom filters), on a generated
 # history, in the same run; plus the history index build from scratch against that
 # commit-graph write, and the index's incremental update against a one-note write.
-# Usage: Benchmarks/scripts/log.sh [NOTES] [COMMITS]   (default 10000 50000; quick: 2000 10000)
+# Usage: [STORE=DIR] [RUNS=N] Benchmarks/scripts/log.sh [NOTES] [COMMITS]   (default 10000 50000; quick: 2000 10000)
 set -euo pipefail
 notes_count=${1:-10000}
 commits=${2:-50000}
@@ -20,8 +20,13 @@ git config --global user.name Bench
 git config --global user.email bench@example.com
 git config --global gc.auto 0
 
-python3 "$root/../shared/tools/gen_store.py" history --out "$work/store" --notes "$notes_count" \
-  --commits "$commits" >/dev/null
+# STORE=DIR reuses a store gen_store.py made with the same arguments (it is deterministic).
+if [ -n "${STORE:-}" ]; then
+  cp -a "$STORE" "$work/store"
+else
+  python3 "$root/../shared/tools/gen_store.py" history --out "$work/store" --notes "$notes_count" \
+    --commits "$commits" >/dev/null
+fi
 git -C "$work/store" config notes.device alpha
 git -C "$work/store" config notes.format 1
 cp -a "$work/store" "$work/git"
