@@ -76,6 +76,12 @@ step notes -C laptop devices
 say "The history is an ordinary git history"
 step git -C laptop log --oneline --graph
 
+say "The history of the conflicted note: who changed what, the two versions, who wrote each line"
+step notes -C laptop log Shopping
+versions=$(git -C laptop log -1 --grep='^Resolve' --format='%(trailers:key=Resolved-Versions,valueonly)' | tr -d ',' | xargs)
+step notes -C laptop diff Shopping $versions
+step notes -C laptop blame Shopping
+
 say "The cloud keeps device branches append-only: its pre-receive hook refuses a forced rewind"
 step notes hooks install --server "$workdir/cloud.git"
 if step git -C laptop push --force origin HEAD~1:refs/heads/devices/laptop; then

@@ -24,6 +24,8 @@ public enum NotesMain {
     (["merge-driver"], MergeDriverCommand.self), (["textconv"], TextconvCommand.self),
     (["completion"], CompletionCommand.self), (["search"], SearchCommand.self),
     (["thumbnail"], ThumbnailCommand.self),
+    (["log"], LogCommand.self), (["diff"], DiffCommand.self), (["blame"], BlameCommand.self),
+    (["restore"], RestoreCommand.self), (["undo"], UndoCommand.self), (["deleted"], DeletedCommand.self),
   ]
 
   /// The top-level specs, in help order.

@@ -49,36 +49,65 @@ public struct AttachmentInfo: Sendable, Hashable, Codable {
 }
 
 extension Store {
-  /// Every committed note, newest change first (ties by name).
+  /// Every committed note, newest change first (ties: the later commit first, then
+  /// by name). Dates, devices and attachment counts come from the history index.
   public func notes() throws -> [NoteInfo] {
     guard let head = try headCommit(), let tree = try headTree() else { return [] }
     let scanner = PackageScanner(repository: repository)
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
-    let changes = try lastChanges(of: Set(packages.map(\.path.path)), from: head)
     let modified = try unsavedNotePaths()
     let conflicted = Set(try conflicts().map(\.note))
     let states = try syncStates()
-    var infos: [NoteInfo] = []
-    for (path, _) in packages {
-      let package = try git("reading \(path.name)") {
-        try NotePackage.read(path, inTree: tree, repository: repository)
-      }
-      let change = changes[path.path]
-      infos.append(
-        NoteInfo(
-          name: path.name, path: path.path, modified: change?.date ?? Date(timeIntervalSince1970: 0),
-          device: change?.device ?? "", attachments: package?.attachments.count ?? 0,
-          status: status(of: path, modified: modified, conflicted: conflicted, states: states)))
+    let index = try git("reading the history index") { try noteHistory.index() }
+    var listed: [(info: NoteInfo, commit: Int?)] = []
+    let reachableFromHead = index.position(of: head).map { index.reachable(from: [$0]) }
+    for (path, packageTree) in packages {
+      let change = reachableFromHead.flatMap { index.lastChange(path: path.path, tree: packageTree, reachable: $0) }
+      let info = try noteInfo(
+        path, tree: packageTree, inRoot: tree, change: change, index: index,
+        status: status(of: path, modified: modified, conflicted: conflicted, states: states), fallbackDevice: "")
+      listed.append((info, change.map { index.changes[$0].commit }))
     }
-    for (path, origin) in states.new {
-      let change = try lastChanges(of: [path], from: origin.tip)[path]
-      let package = try NotePackage.read(NotePath(packagePath: path), inTree: try commitTree(origin.tip), repository: repository)
-      infos.append(
-        NoteInfo(
-          name: NotePath(packagePath: path).name, path: path, modified: change?.date ?? Date(timeIntervalSince1970: 0),
-          device: change?.device ?? origin.device, attachments: package?.attachments.count ?? 0, status: .new))
+    for (path, origin) in states.new.sorted(by: { $0.key < $1.key }) {
+      let note = NotePath(packagePath: path)
+      let tipTree = try commitTree(origin.tip)
+      let packageTree = try git("reading \(note.name)") { try repository.treeEntry(atPath: path, inTree: tipTree)?.id }
+      let reachable = index.position(of: origin.tip).map { index.reachable(from: [$0]) }
+      let change = reachable.flatMap { index.lastChange(path: path, tree: packageTree, reachable: $0) }
+      let info = try noteInfo(
+        note, tree: packageTree, inRoot: tipTree, change: change, index: index, status: .new,
+        fallbackDevice: origin.device)
+      listed.append((info, change.map { index.changes[$0].commit }))
     }
-    return infos.sorted { ($0.modified, $1.name) > ($1.modified, $0.name) }
+    return listed.sorted { a, b in
+      if a.info.modified != b.info.modified { return a.info.modified > b.info.modified }
+      if let x = a.commit, let y = b.commit, x != y { return index.isNewer(x, than: y) }
+      return a.info.name < b.info.name
+    }.map(\.info)
+  }
+
+  /// One row of `notes list`: the change's date and device from the index, and the
+  /// attachment count it recorded when it made this very tree (else read from git).
+  private func noteInfo(
+    _ path: NotePath, tree: ObjectID?, inRoot root: ObjectID, change: Int?, index: HistoryIndex, status: NoteStatus,
+    fallbackDevice: String
+  ) throws -> NoteInfo {
+    var date = Date(timeIntervalSince1970: 0)
+    var device = fallbackDevice
+    var attachments: Int?
+    if let change {
+      let record = index.changes[change]
+      let commit = index.commits[record.commit]
+      date = Date(timeIntervalSince1970: TimeInterval(commit.date))
+      device = index.strings[commit.device]
+      if record.tree == tree { attachments = record.attachments }
+    }
+    if attachments == nil {
+      let package = try git("reading \(path.name)") { try NotePackage.read(path, inTree: root, repository: repository) }
+      attachments = package?.attachments.count ?? 0
+    }
+    return NoteInfo(
+      name: path.name, path: path.path, modified: date, device: device, attachments: attachments ?? 0, status: status)
   }
 
   private func status(
@@ -185,38 +214,18 @@ extension Store {
     return package
   }
 
-  /// For each package path, the date and device of the newest commit that changed it.
+  /// For each package path, the date, device and commit of the change that made its
+  /// content as seen from `head`, read from the history index (TreeMerger's
+  /// last-change lookups and `notes list` use it).
   func lastChanges(of paths: Set<String>, from head: ObjectID) throws -> [String: (date: Date, device: String, commit: ObjectID)] {
-    var pending = paths
-    var result: [String: (date: Date, device: String, commit: ObjectID)] = [:]
-    let scanner = PackageScanner(repository: repository)
-    try git("reading history") {
-      for id in try repository.commits(from: [head]) where !pending.isEmpty {
-        let commit = try repository.commit(id)
-        var changed: Set<String>
-        if commit.parents.isEmpty {
-          changed = Set(try scanner.packages(in: commit.tree).map(\.path.path))
-        } else {
-          changed = pending
-          for parent in commit.parents {
-            let parentTree = try repository.commit(parent).tree
-            changed.formIntersection(try scanner.changedPackages(from: parentTree, to: commit.tree))
-            if changed.isEmpty { break }
-          }
-        }
-        for path in changed.intersection(pending) {
-          result[path] = (commit.author.date, commit.deviceName, id)
-          pending.remove(path)
-        }
-      }
-    }
-    return result
+    try indexedLastChanges(of: paths, from: head)
   }
 }
 
 extension Commit {
-  /// The device named in the `Device:` trailer, else the committer's name.
+  /// The device named in the `Device:` trailer, else "" (the history index names
+  /// the device of the branch instead; a person's name is never a device).
   var deviceName: String {
-    trailers.last { $0.key == "Device" }?.value ?? committer.name
+    trailers.last { $0.key == "Device" }?.value ?? ""
   }
 }

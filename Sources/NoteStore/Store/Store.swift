@@ -44,6 +44,8 @@ public final class Store {
   public var onWarning: ((String) -> Void)?
 
   let repository: Repository
+  /// The per-note history index (History/NoteHistory.swift).
+  lazy var noteHistory = NoteHistory(repository: repository, device: device)
 
   /// Fetched tips that passed the ``TreeInspector`` in this process, so a sync does
   /// not check the same history twice (objects never change under an id).

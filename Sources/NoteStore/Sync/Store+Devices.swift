@@ -27,7 +27,10 @@ public struct RemoteDeviceState: Sendable, Hashable, Codable {
 }
 
 extension Store {
-  /// Every known device, this one first, then by name.
+  /// Every known device, this one first, then by name. Dates and merge states come
+  /// from the history index: a device's last change is its newest commit the store
+  /// knows (else its branch tip's date), and it is merged when its tip is in this
+  /// device's history.
   public func devices() throws -> [DeviceInfo] {
     let head = try headCommit()
     var latest: [String: ObjectID] = [:]
@@ -37,21 +40,34 @@ extension Store {
       }
       latest[name] = tip
     }
+    let index = try git("reading the history index") { try noteHistory.index() }
+    let mine = head.flatMap { index.position(of: $0) }.map { index.reachable(from: [$0]) }
+    var newest: [String: Int64] = [:]
+    for commit in index.commits {
+      let name = index.strings[commit.device]
+      newest[name] = max(newest[name] ?? commit.date, commit.date)
+    }
+    func lastChange(_ name: String, tip: ObjectID) throws -> Date {
+      if let seconds = newest[name] { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+      if let position = index.position(of: tip) {
+        return Date(timeIntervalSince1970: TimeInterval(index.commits[position].date))
+      }
+      return try git("reading history") { try repository.commit(tip).committer.date }
+    }
     var result: [DeviceInfo] = []
     if let head {
-      result.append(
-        DeviceInfo(
-          name: device.rawValue, lastChange: try git("reading history") { try repository.commit(head).committer.date },
-          merged: true, current: true))
+      result.append(DeviceInfo(name: device.rawValue, lastChange: try lastChange(device.rawValue, tip: head), merged: true, current: true))
     }
     for (name, tip) in latest.sorted(by: { $0.key < $1.key }) {
-      let merged = try head.map { head in
-        try tip == head || git("comparing histories") { try repository.isDescendant(head, of: tip) }
-      } ?? false
-      result.append(
-        DeviceInfo(
-          name: name, lastChange: try git("reading history") { try repository.commit(tip).committer.date },
-          merged: merged, current: false))
+      var merged = false
+      if let head {
+        if let mine, let position = index.position(of: tip) {
+          merged = mine[position]
+        } else {
+          merged = try tip == head || git("comparing histories") { try repository.isDescendant(head, of: tip) }
+        }
+      }
+      result.append(DeviceInfo(name: name, lastChange: try lastChange(name, tip: tip), merged: merged, current: false))
     }
     return result
   }
@@ -79,6 +95,10 @@ extension Store {
     let headTree = try commitTree(head)
     let scanner = PackageScanner(repository: repository)
     let mine = Set(try scanner.packages(in: headTree).map(\.path.path))
+    let diff = PackageTreeDiff(repository: repository)
+    func changed(_ old: ObjectID, _ new: ObjectID) throws -> Set<String> {
+      Set(try diff.changes(from: old, to: new).map(\.path))
+    }
     var ahead: Set<String> = []
     var incoming: Set<String> = []
     var new: [String: (tip: ObjectID, device: String)] = [:]
@@ -88,19 +108,17 @@ extension Store {
       guard parts.count == 5, parts[3] == "devices" else { continue }
       if parts[4] == device.rawValue {
         if tip != head {
-          ahead.formUnion(try scanner.changedPackages(from: try commitTree(tip), to: headTree).intersection(mine))
+          ahead.formUnion(try changed(try commitTree(tip), headTree).intersection(mine))
         }
         continue
       }
       if try tip == head || repository.isDescendant(head, of: tip) { continue }
       guard let base = try repository.mergeBase(head, tip) else { continue }
-      let changed = try scanner.changedPackages(from: try commitTree(base), to: try commitTree(tip))
-      let tipPackages = Set(try scanner.packages(in: try commitTree(tip)).map(\.path.path))
-      for path in changed {
-        if mine.contains(path) {
-          incoming.insert(path)
-        } else if tipPackages.contains(path) {
-          new[path] = (tip, parts[4])
+      for change in try diff.changes(from: try commitTree(base), to: try commitTree(tip)) {
+        if mine.contains(change.path) {
+          incoming.insert(change.path)
+        } else if change.new != nil {
+          new[change.path] = (tip, parts[4])
         }
       }
     }

@@ -51,7 +51,9 @@ extension Store {
         for index in unreadable.indices { unreadable[index].reason = blocked.description }
       }
     }
-    return unreadable + (try vetFetchedReferences(of: remote, before: before))
+    let rejected = unreadable + (try vetFetchedReferences(of: remote, before: before))
+    historyDidMove()
+    return rejected
   }
 
   private var fetchJournalPath: String { gitDirectory + "/notes-fetch" }

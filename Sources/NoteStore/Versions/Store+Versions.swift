@@ -38,33 +38,27 @@ extension Store {
       isDeletion: recorded.tree == nil, treeID: recorded.tree)
   }
 
-  /// Every version of a note, newest first: each committed change in its history,
-  /// and the unresolved conflict versions (marked `isConflict`).
+  /// Every version of a note, newest first: each committed change in its history
+  /// (following renames, read from the history index), and the unresolved conflict
+  /// versions (marked `isConflict`).
   public func versions(of note: NotePath) throws -> [NoteVersion] {
-    guard let head = try headCommit() else { return [] }
+    guard try headCommit() != nil else { return [] }
     let record = try conflictRecord(for: note)
     let currentTree = try headTree().flatMap { tree in
       try git("reading \(note.name)") { try repository.treeEntry(atPath: note.path, inTree: tree)?.id }
     }
     var byID: [String: NoteVersion] = [:]
-    try git("reading the history of \(note.name)") {
-      for id in try repository.commits(from: [head]) {
-        let commit = try repository.commit(id)
-        let entry = try repository.treeEntry(atPath: note.path, inTree: commit.tree)
-        var changed = commit.parents.isEmpty ? entry != nil : true
-        for parent in commit.parents where changed {
-          let parentEntry = try repository.treeEntry(atPath: note.path, inTree: try repository.commit(parent).tree)
-          if parentEntry?.id == entry?.id { changed = false }
-        }
-        guard changed else { continue }
-        let versionID = entry.map { ConflictRecord.versionID(tree: $0.id) } ?? ConflictRecord.deletionID(commit: id)
-        // Walking newest first, the last commit seen with this content is the one
-        // that made it: a merge or a resolution that brought it back is not its author.
-        byID[versionID] = NoteVersion(
-          id: versionID, device: commit.deviceName, modificationDate: commit.author.date, isConflict: false,
-          commit: id.hex, isCurrent: entry?.id == currentTree && entry != nil, isDeletion: entry == nil,
-          treeID: entry?.id.hex)
-      }
+    for (index, offset) in try withVerifiedIndex({ $0.log(path: note.path) }) {
+      let change = index.changes[offset]
+      let commit = index.commits[change.commit]
+      let versionID = change.tree.map { ConflictRecord.versionID(tree: $0) } ?? ConflictRecord.deletionID(commit: commit.id)
+      // Newest first: the last change seen with this content is the one that made it;
+      // a resolution or a restore that brought it back is not its author.
+      byID[versionID] = NoteVersion(
+        id: versionID, device: index.strings[commit.device],
+        modificationDate: Date(timeIntervalSince1970: TimeInterval(commit.date)), isConflict: false,
+        commit: commit.id.hex, isCurrent: change.tree != nil && change.tree == currentTree,
+        isDeletion: change.tree == nil, treeID: change.tree?.hex)
     }
     for recorded in record?.versions ?? [] {
       let version = version(from: recorded, current: record?.current ?? "")

@@ -69,11 +69,12 @@ struct BranchWriter {
     afterMove(move)
   }
 
-  /// What follows a move and never undoes it: the QuickLook previews of the notes it
+  /// What follows a move and never undoes it: the history index, the QuickLook previews of the notes it
   /// changed, the post- hooks (post-commit for this device's own commits, post-merge
   /// for a sync's merge or fast-forward), then housekeeping. A failure here is a
   /// warning.
   private func afterMove(_ move: BranchMove) {
+    store.historyDidMove()
     refreshQuickLook(move)
     switch move.origin {
     case .local: store.runPostCommitHook()

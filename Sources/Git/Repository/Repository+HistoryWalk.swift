@@ -1,0 +1,55 @@
+import CLibGit2
+
+extension Repository {
+  /// The raw bytes of a tree object: entries of `<octal mode> <name>\0<20-byte id>`,
+  /// in git's order. Reading the bytes and comparing them lets a caller skip the
+  /// stretches two trees share without building an entry for each of them.
+  ///
+  /// - Throws: ``GitError`` with code `.notFound` when there is no such object, or
+  ///   `.invalid` when it is not a tree.
+  ///
+  /// The corresponding libgit2 function is `git_odb_read`.
+  public func rawTree(_ id: ObjectID) throws -> [UInt8] {
+    let database = try objectDatabase()
+    var oid = id.raw
+    let object = try OwnedHandle.make(
+      "git_odb_read", keepAlive: self, release: { git_odb_object_free($0) }
+    ) { git_odb_read(&$0, database.pointer, &oid) }
+    guard git_odb_object_type(object.pointer) == GIT_OBJECT_TREE else {
+      throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
+    }
+    let size = git_odb_object_size(object.pointer)
+    guard size > 0, let data = git_odb_object_data(object.pointer) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: data, count: size))
+  }
+
+  /// Commits reachable from `tips` and not from `hidden`, oldest first: no commit
+  /// before any of its parents (reverse topological order).
+  ///
+  /// The corresponding libgit2 functions are `git_revwalk_push` and `git_revwalk_hide`.
+  public func commitsOldestFirst(from tips: [ObjectID], hiding hidden: [ObjectID]) throws -> [ObjectID] {
+    let walk = try OwnedHandle.make(
+      "git_revwalk_new", keepAlive: self, release: { git_revwalk_free($0) }
+    ) { git_revwalk_new(&$0, pointer) }
+    try check(
+      git_revwalk_sorting(walk.pointer, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue),
+      "git_revwalk_sorting")
+    for tip in tips {
+      var oid = tip.raw
+      try check(git_revwalk_push(walk.pointer, &oid), "git_revwalk_push")
+    }
+    for tip in hidden {
+      var oid = tip.raw
+      try check(git_revwalk_hide(walk.pointer, &oid), "git_revwalk_hide")
+    }
+    var ids: [ObjectID] = []
+    while true {
+      var oid = git_oid()
+      let result = git_revwalk_next(&oid, walk.pointer)
+      if result == GIT_ITEROVER.rawValue { break }
+      try check(result, "git_revwalk_next")
+      ids.append(ObjectID(oid))
+    }
+    return ids
+  }
+}

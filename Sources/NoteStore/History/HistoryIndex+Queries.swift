@@ -1,0 +1,95 @@
+import Foundation
+import Git
+
+extension HistoryIndex {
+  /// The change that made the content `tree` has at `path` (nil: the package is
+  /// absent) as seen from the commits flagged in `reachable`: the newest reachable
+  /// change that produced exactly that content. A merge that took one side's version
+  /// unchanged is not its maker; the change on that side is.
+  func lastChange(path: String, tree: ObjectID?, reachable: [Bool]) -> Int? {
+    let candidates = changes(touching: path).filter { reachable[changes[$0].commit] }
+    let key = strings.existingIndex(of: path) ?? -1
+    var best: Int?
+    for index in candidates {
+      let change = changes[index]
+      let producesIt: Bool
+      if change.path == key {
+        producesIt = change.tree == tree && change.isNewContent
+      } else {
+        producesIt = tree == nil
+      }
+      guard producesIt else { continue }
+      if let current = best, !isNewer(change.commit, than: changes[current].commit) { continue }
+      best = index
+    }
+    if best != nil { return best }
+    // The index holds no maker (history made outside its rules): the newest change.
+    return candidates.max { isNewer(changes[$1].commit, than: changes[$0].commit) }
+  }
+
+  /// The newest change in the history of `change`'s commit (strictly before it) that
+  /// made exactly the package tree `tree`, under any path; nil when none did.
+  func earlierMaker(of tree: ObjectID, before change: Int) -> Int? {
+    let commit = changes[change].commit
+    let reachable = reachable(from: commits[commit].parents)
+    var best: Int?
+    for (index, candidate) in changes.enumerated() where candidate.tree == tree && reachable[candidate.commit] {
+      guard candidate.isNewContent, candidate.kind != .restored, candidate.kind != .resolved else { continue }
+      if let current = best, !isNewer(candidate.commit, than: changes[current].commit) { continue }
+      best = index
+    }
+    return best
+  }
+
+  /// The changes in the history of the note at `path`, newest first, following renames
+  /// back through the commits before each rename. Merges appear only when they made
+  /// new content (a three-way merge of the text), since the change they brought is
+  /// listed where it was made.
+  func log(path: String) -> [Int] {
+    var result: Set<Int> = []
+    var pending: [(path: String, limit: [Bool]?)] = [(path, nil)]
+    var followed: Set<Int> = []
+    while let (current, limit) = pending.popLast() {
+      guard let key = strings.existingIndex(of: current) else { continue }
+      for index in changes(touching: current) {
+        let change = changes[index]
+        guard change.path == key, limit.map({ $0[change.commit] }) ?? true else { continue }
+        if change.kind == .merged && !change.isNewContent { continue }
+        result.insert(index)
+        if change.kind == .renamed, change.from >= 0, !followed.contains(index) {
+          followed.insert(index)
+          pending.append((strings[change.from], reachable(from: commits[change.commit].parents)))
+        }
+      }
+    }
+    return sortedNewestFirst(Array(result))
+  }
+
+  /// Every change in the store, newest first, with the same rule for merges as `log(path:)`.
+  func allChanges() -> [Int] {
+    sortedNewestFirst(changes.indices.filter { changes[$0].kind != .merged || changes[$0].isNewContent })
+  }
+
+  /// Change indices sorted newest first (ties: the later change in the commit first… by path).
+  func sortedNewestFirst(_ indices: [Int]) -> [Int] {
+    indices.sorted { a, b in
+      let x = changes[a]
+      let y = changes[b]
+      if x.commit != y.commit { return isNewer(x.commit, than: y.commit) }
+      return strings[x.path] < strings[y.path]
+    }
+  }
+
+  /// A change as the library shows it.
+  func noteChange(_ index: Int) -> NoteChange {
+    let change = changes[index]
+    let commit = commits[change.commit]
+    return NoteChange(
+      commit: commit.id.hex, date: Date(timeIntervalSince1970: TimeInterval(commit.date)), device: strings[commit.device],
+      author: strings[commit.author], message: strings[commit.summary],
+      note: NotePath(packagePath: strings[change.path]).name, change: change.kind,
+      from: change.from >= 0 ? NotePath(packagePath: strings[change.from]).name : nil,
+      resolution: change.kind == .resolved && commit.resolution >= 0 ? strings[commit.resolution] : nil,
+      version: change.tree.map { ConflictRecord.versionID(tree: $0) })
+  }
+}

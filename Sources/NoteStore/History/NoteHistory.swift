@@ -1,0 +1,146 @@
+import Foundation
+import Git
+
+/// The per-note history index (DESIGN §7): the one owner of `.git/notes-history.*`.
+///
+/// It covers every commit reachable from this device's branch and from the fetched
+/// device branches (`refs/remotes/*/devices/*`). Every read first catches up: when the
+/// tips moved it walks only the new commits; when the files are missing or corrupt,
+/// or a tip it recorded is no longer in the history (a fetched branch was rewritten),
+/// it rebuilds from scratch. It is never trusted over git: every entry names its
+/// commit, and an entry whose commit is gone means a rebuild.
+final class NoteHistory {
+  private let repository: Repository
+  private let device: DeviceName
+  private let location: HistoryIndexFile.Location
+  /// The index as last loaded or built, with the base it extends on disk.
+  private var loaded: (index: HistoryIndex, mark: HistoryIndexFile.BaseMark?)?
+  /// How many commits a delta file may hold before the next update rewrites the base.
+  static let deltaLimit = 2_000
+
+  init(repository: Repository, device: DeviceName) {
+    self.repository = repository
+    self.device = device
+    location = HistoryIndexFile.Location(gitDirectory: repository.gitDirectory)
+  }
+
+  /// The branch tips the index must cover now: this device's branch first, then the
+  /// fetched device branches by reference name.
+  func currentTips() throws -> [HistoryIndexBuilder.BranchTip] {
+    var tips: [HistoryIndexBuilder.BranchTip] = []
+    if let head = try repository.referenceTarget(device.branch) {
+      tips.append(.init(reference: device.branch, commit: head, device: device.rawValue))
+    }
+    for (name, target) in try repository.references(matching: "refs/remotes/*").sorted(by: { $0.name < $1.name }) {
+      let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 5, parts[3] == "devices" else { continue }
+      tips.append(.init(reference: name, commit: target, device: String(parts[4])))
+    }
+    return tips
+  }
+
+  /// The index, brought up to date with the branches.
+  func index() throws -> HistoryIndex {
+    let tips = try currentTips()
+    if let loaded, loaded.index.tips == tips.map({ HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }) {
+      return loaded.index
+    }
+    return try catchUp(to: tips)
+  }
+
+  /// Called after every move of this device's branch and after every fetch: brings
+  /// the index on disk up to date, so the next read finds it current.
+  func branchesDidMove() throws {
+    _ = try index()
+  }
+
+  /// Throws away the index (in memory and on disk) and builds it again from git.
+  @discardableResult
+  func rebuild() throws -> HistoryIndex {
+    loaded = nil
+    try? FileManager.default.removeItem(atPath: location.delta)
+    try? FileManager.default.removeItem(atPath: location.base)
+    return try build(from: nil, to: try currentTips())
+  }
+
+  /// Checks that the commits named by a query's answer still exist; when one does
+  /// not, the index is stale beyond repair and is rebuilt.
+  ///
+  /// - Returns: false when a rebuild happened (ask again).
+  func verify(_ commits: [ObjectID]) throws -> Bool {
+    guard commits.allSatisfy({ repository.objectExists($0) }) else {
+      try rebuild()
+      return false
+    }
+    return true
+  }
+
+  private func catchUp(to tips: [HistoryIndexBuilder.BranchTip]) throws -> HistoryIndex {
+    var start = loaded
+    if start == nil {
+      do {
+        start = try HistoryIndexFile.read(location).map { ($0.index, $0.mark) }
+      } catch is HistoryIndexFileError {
+        start = nil
+      }
+    }
+    guard let start, try isStillCovered(start.index, by: tips) else {
+      return try build(from: nil, to: tips)
+    }
+    return try build(from: start, to: tips)
+  }
+
+  /// Whether every tip the index recorded is still in the history of a current tip,
+  /// and every commit it names still exists.
+  private func isStillCovered(_ index: HistoryIndex, by tips: [HistoryIndexBuilder.BranchTip]) throws -> Bool {
+    if let last = index.commits.last, !repository.objectExists(last.id) { return false }
+    let current = Dictionary(tips.map { ($0.reference, $0.commit) }, uniquingKeysWith: { first, _ in first })
+    for recorded in index.tips {
+      guard repository.objectExists(recorded.commit), index.position(of: recorded.commit) != nil else { return false }
+      if let now = current[recorded.reference], try contains(now, recorded.commit) { continue }
+      var contained = false
+      for tip in tips where try contains(tip.commit, recorded.commit) {
+        contained = true
+        break
+      }
+      if !contained { return false }
+    }
+    return true
+  }
+
+  /// Whether `ancestor` is `commit` or in its history.
+  private func contains(_ commit: ObjectID, _ ancestor: ObjectID) throws -> Bool {
+    if commit == ancestor { return true }
+    return try repository.isDescendant(commit, of: ancestor)
+  }
+
+  private func build(
+    from start: (index: HistoryIndex, mark: HistoryIndexFile.BaseMark?)?, to tips: [HistoryIndexBuilder.BranchTip]
+  ) throws -> HistoryIndex {
+    var index = start?.index ?? HistoryIndex()
+    let before = (index.tips, index.commits.count)
+    try HistoryIndexBuilder(repository: repository).extend(&index, to: tips)
+    var mark = start?.mark
+    if start == nil || before != (index.tips, index.commits.count) {
+      mark = try save(index, extending: start == nil ? nil : mark)
+    }
+    loaded = (index, mark)
+    return index
+  }
+
+  /// Writes the index: a delta after `mark` while it stays small, else a new base.
+  private func save(_ index: HistoryIndex, extending mark: HistoryIndexFile.BaseMark?) throws
+    -> HistoryIndexFile.BaseMark
+  {
+    if let mark, index.commits.count - mark.commits <= Self.deltaLimit {
+      try HistoryIndexFile.write(HistoryIndexFile.encode(index, after: mark), to: location.delta)
+      return mark
+    }
+    let bytes = HistoryIndexFile.encode(index, after: nil)
+    try? FileManager.default.removeItem(atPath: location.delta)
+    try HistoryIndexFile.write(bytes, to: location.base)
+    return HistoryIndexFile.BaseMark(
+      checksum: HistoryIndexFile.checksum(of: bytes), strings: index.strings.values.count,
+      commits: index.commits.count, changes: index.changes.count)
+  }
+}
