@@ -52,6 +52,11 @@ struct JSONOutputSchemaTests {
     try check("save", ["save"])
     try check("verify", ["verify"])
     try check("gc", ["gc"])
+    try check("hooks list", ["hooks", "list"])
+    try check("log", ["log"])
+    try check("log", ["log", "Groceries"])
+    try check("blame", ["blame", "Groceries"])
+    try check("deleted", ["deleted"])
 
     // A conflict, listed and resolved.
     sandbox.notes(["write", "Groceries", "--text", "Soy milk"], in: phone)
@@ -68,6 +73,7 @@ struct JSONOutputSchemaTests {
     try #require(chmod(editor, 0o755) == 0)
     sandbox.extraEnvironment["EDITOR"] = editor
     try check("edit", ["edit", "Groceries"])
+    try check("diff", ["diff", "Groceries"])
     try check("remote remove", ["remote", "remove", "origin"])
 
     let documented = Set(JSONSchemas.byCommand.map(\.command))

@@ -10,17 +10,11 @@ extension Repository {
   ///
   /// The corresponding libgit2 function is `git_odb_read`.
   public func rawTree(_ id: ObjectID) throws -> [UInt8] {
-    let database = try objectDatabase()
-    var oid = id.raw
-    let object = try OwnedHandle.make(
-      "git_odb_read", keepAlive: self, release: { git_odb_object_free($0) }
-    ) { git_odb_read(&$0, database.pointer, &oid) }
-    guard git_odb_object_type(object.pointer) == GIT_OBJECT_TREE else {
+    let object = try rawObject(id)
+    guard object.kind == .tree else {
       throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
     }
-    let size = git_odb_object_size(object.pointer)
-    guard size > 0, let data = git_odb_object_data(object.pointer) else { return [] }
-    return Array(UnsafeRawBufferPointer(start: data, count: size))
+    return object.bytes
   }
 
   /// Commits reachable from `tips` and not from `hidden`, oldest first: no commit

@@ -110,7 +110,7 @@ struct TreeInspector {
       if let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
       if path.utf8.count + entry.name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
       if let previous {
-        let order = RawTree.compare(previous, entry)
+        let order = RawTreeParser.compare(previous, entry)
         if order == 0 || previous.name.elementsEqual(entry.name) { return violation(.duplicateEntries, entry) }
         if order > 0 { return violation(.treeNotSorted, entry) }
       }
@@ -119,11 +119,11 @@ struct TreeInspector {
       let kind = entry.kind
       if kind.sortsAsFolder && fileNames.contains(entry.name) { return violation(.duplicateEntries, entry) }
       // The trusted tree's entry of the same name and kind, found by walking both in order.
-      while trustedIndex < trustedEntries.count && RawTree.compare(trustedEntries[trustedIndex], entry) < 0 {
+      while trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) < 0 {
         trustedIndex += 1
       }
       let known: RawTreeEntry? =
-        trustedIndex < trustedEntries.count && RawTree.compare(trustedEntries[trustedIndex], entry) == 0
+        trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) == 0
         ? trustedEntries[trustedIndex] : nil
       switch kind {
       case .folder:
@@ -180,7 +180,7 @@ struct TreeInspector {
     guard object.kind == .tree else {
       return .failure(Problem(rule: .badType, detail: "a folder entry names a \(object.kind)"))
     }
-    guard let entries = RawTree.parse(object.bytes) else { return .failure(Problem(rule: .badTree, detail: "")) }
+    guard let entries = RawTreeParser.parse(object.bytes) else { return .failure(Problem(rule: .badTree, detail: "")) }
     return .success(entries)
   }
 

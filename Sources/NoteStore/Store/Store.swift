@@ -21,9 +21,6 @@ public final class Store {
   public var lockTimeout: Double = 10
   /// Called once when a writing call has to wait for the lock.
   public var onLockWait: (() -> Void)?
-  /// Called with a message when something went wrong that does not fail the call
-  /// (a QuickLook preview that could not be rendered after a save).
-  public var onWarning: ((String) -> Void)?
   /// QuickLook files rendered during this store's life, so a save renders each once.
   let quickLookCache = QuickLookCache()
   /// How many loose objects trigger an automatic pack after a write.
@@ -39,8 +36,9 @@ public final class Store {
   public var hooks = HookSettings()
 
   /// Called with a warning: something went wrong that does not fail the command
-  /// (a note whose body no reader can parse arrived by sync; packing failed after a
-  /// saved change). Without a handler, warnings are dropped.
+  /// (a note whose body no reader can parse arrived by sync; a QuickLook preview that
+  /// could not be rendered; packing failed after a saved change). Without a handler,
+  /// warnings are dropped.
   public var onWarning: ((String) -> Void)?
 
   let repository: Repository

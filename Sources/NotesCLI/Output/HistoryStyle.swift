@@ -9,13 +9,13 @@ enum HistoryStyle {
     commit: String, date: String, device: String, note: String, change: NoteChangeKind, what: String,
     terminal: Terminal
   ) -> String {
-    let paint = { (text: String, style: Style) in styled(text, style, terminal: terminal) }
+    let paint = { (text: String, tone: Tone) in styled(text, tone, terminal: terminal) }
     return "\(paint(commit, .yellow))  \(paint(date, .dim))  \(paint(pad(device, 10), .cyan))  "
       + "\(paint(pad(what, 16), style(of: change)))  \(note)"
   }
 
   /// The style of a change kind: creations green, deletions red, conflicts' work yellow.
-  static func style(of change: NoteChangeKind) -> Style {
+  static func style(of change: NoteChangeKind) -> Tone {
     switch change {
     case .created, .restored: return .green
     case .deleted: return .red

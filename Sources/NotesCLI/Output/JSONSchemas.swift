@@ -33,6 +33,23 @@ public enum JSONSchemas {
     ("resolve", resolution),
     ("verify", .object([("ok", .boolean), ("problems", .array(.object([("note", .string), ("problem", .string)])))])),
     ("search", .array(searchHit)),
+    ("log", .array(.object([
+      ("commit", .string), ("date", .date), ("device", .string), ("author", .string), ("message", .string),
+      ("note", .string), ("change", .oneOf(NoteChangeKind.allCases.map(\.rawValue))), ("from", .nullable(.string)),
+      ("resolution", .nullable(.string)), ("version", .nullable(.string)),
+    ]))),
+    ("diff", .object([
+      ("from", .string), ("to", .string),
+      ("hunks", .array(.object([("old", .string), ("new", .string), ("oldParagraph", .integer), ("newParagraph", .integer)]))),
+      ("formatting", .array(.object([("text", .string), ("change", .string), ("paragraph", .integer)]))),
+    ])),
+    ("blame", .array(.object([
+      ("paragraph", .integer), ("text", .string), ("commit", .string), ("device", .string), ("author", .string),
+      ("date", .date),
+    ]))),
+    ("deleted", .array(.object([
+      ("note", .string), ("date", .date), ("device", .string), ("commit", .string), ("version", .nullable(.string)),
+    ]))),
     ("hooks list", .array(.object([
       ("name", .string), ("path", .string), ("runs", .boolean), ("reason", .nullable(.string)), ("isShipped", .boolean),
     ]))),

@@ -44,7 +44,7 @@ enum RawEntryKind: Equatable {
 }
 
 /// Parses a tree object's bytes: `mode SP name NUL id20`, repeated.
-enum RawTree {
+enum RawTreeParser {
   /// The entries; nil when the bytes are not a tree.
   ///
   /// - Complexity: O(n) in the size of the object.
