@@ -22,28 +22,6 @@ extension Repository {
   ///
   /// The corresponding libgit2 functions are `git_revwalk_push` and `git_revwalk_hide`.
   public func commitsOldestFirst(from tips: [ObjectID], hiding hidden: [ObjectID]) throws -> [ObjectID] {
-    let walk = try OwnedHandle.make(
-      "git_revwalk_new", keepAlive: self, release: { git_revwalk_free($0) }
-    ) { git_revwalk_new(&$0, pointer) }
-    try check(
-      git_revwalk_sorting(walk.pointer, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue),
-      "git_revwalk_sorting")
-    for tip in tips {
-      var oid = tip.raw
-      try check(git_revwalk_push(walk.pointer, &oid), "git_revwalk_push")
-    }
-    for tip in hidden {
-      var oid = tip.raw
-      try check(git_revwalk_hide(walk.pointer, &oid), "git_revwalk_hide")
-    }
-    var ids: [ObjectID] = []
-    while true {
-      var oid = git_oid()
-      let result = git_revwalk_next(&oid, walk.pointer)
-      if result == GIT_ITEROVER.rawValue { break }
-      try check(result, "git_revwalk_next")
-      ids.append(ObjectID(oid))
-    }
-    return ids
+    try walkCommits(from: tips, hiding: hidden, sorting: GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue)
   }
 }

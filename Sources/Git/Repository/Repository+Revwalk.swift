@@ -7,13 +7,20 @@ extension Repository {
   ///
   /// The corresponding libgit2 functions are `git_revwalk_hide` and `git_revwalk_next`.
   public func commits(from tips: [ObjectID], hiding hidden: [ObjectID] = [], limit: Int? = nil) throws -> [ObjectID] {
+    // One call: git_revwalk_sorting replaces the mode, it does not add to it.
+    try walkCommits(
+      from: tips, hiding: hidden, sorting: GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue, limit: limit)
+  }
+
+  /// The one revwalk: commits reachable from `tips` and not from `hidden`, in the
+  /// order `sorting` (libgit2 `GIT_SORT_*` flags) gives, at most `limit`.
+  func walkCommits(
+    from tips: [ObjectID], hiding hidden: [ObjectID], sorting: UInt32, limit: Int? = nil
+  ) throws(GitError) -> [ObjectID] {
     let walk = try OwnedHandle.make(
       "git_revwalk_new", keepAlive: self, release: { git_revwalk_free($0) }
     ) { git_revwalk_new(&$0, pointer) }
-    // One call: git_revwalk_sorting replaces the mode, it does not add to it.
-    try check(
-      git_revwalk_sorting(walk.pointer, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue),
-      "git_revwalk_sorting")
+    try check(git_revwalk_sorting(walk.pointer, sorting), "git_revwalk_sorting")
     for tip in tips {
       var oid = tip.raw
       try check(git_revwalk_push(walk.pointer, &oid), "git_revwalk_push")

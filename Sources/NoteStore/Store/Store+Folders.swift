@@ -15,6 +15,12 @@ extension Store {
   ///   `.unsavedChanges` when the note has hand edits in the working tree.
   @discardableResult
   public func moveNote(_ note: NotePath, to target: NotePath) throws -> NotePath {
+    try relocateNote(note, to: target, verb: "Move")
+  }
+
+  /// Moves a note's package to `target` in one commit (`Rename A to B`, `Move A to
+  /// B`), refusing a taken name, then removes the folders it left empty.
+  func relocateNote(_ note: NotePath, to target: NotePath, verb: String) throws -> NotePath {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       if target == note { return note }
@@ -25,7 +31,7 @@ extension Store {
       try commitChange(
         [.upsert(path: target.path, id: package.tree, mode: .tree), .remove(path: note.path)],
         message: CommitMessage(
-          summary: "Move \(note.name) to \(target.name)", device: device, notes: [note.path, target.path]),
+          summary: "\(verb) \(note.name) to \(target.name)", device: device, notes: [note.path, target.path]),
         checkoutPaths: [note.path, target.path])
       removeEmptyFolders(above: note)
       return target

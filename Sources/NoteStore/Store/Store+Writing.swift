@@ -87,21 +87,7 @@ extension Store {
   /// - Returns: the new path.
   @discardableResult
   public func renameNote(_ note: NotePath, to newName: String) throws -> NotePath {
-    try withWriteLock {
-      try refuseUnsavedChanges(note)
-      let target = try note.renamed(to: newName)
-      if target == note { return note }
-      if try notePaths().contains(where: { $0.name == target.name }) {
-        throw NoteStoreError.noteExists(target.name)
-      }
-      let package = try committedPackage(note)
-      try commitChange(
-        [.upsert(path: target.path, id: package.tree, mode: .tree), .remove(path: note.path)],
-        message: CommitMessage(
-          summary: "Rename \(note.name) to \(target.name)", device: device, notes: [note.path, target.path]),
-        checkoutPaths: [note.path, target.path])
-      return target
-    }
+    try relocateNote(note, to: try note.renamed(to: newName), verb: "Rename")
   }
 
   /// Deletes a note and commits it (`Delete <name>`); its history stays.

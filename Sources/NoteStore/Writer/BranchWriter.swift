@@ -115,10 +115,23 @@ struct BranchWriter {
     }
     do {
       let changed = try PackageScanner(repository: repository).changedPackages(from: move.oldTree, to: move.newTree)
+      for package in changed where try repository.treeEntry(atPath: package, inTree: move.newTree) == nil {
+        removeDerivedFiles(of: NotePath(packagePath: package))
+      }
       store.refreshQuickLook(packages: changed.sorted(), in: move.newTree)
     } catch {
       store.warn("QuickLook previews were not updated: \(Store.describe(error))")
     }
+  }
+
+  /// A package gone from the tree (deleted, renamed, moved) leaves its ignored
+  /// QuickLook files behind in the working tree; they go too, and so do the package's
+  /// folder and the note folders above it once they are empty.
+  private func removeDerivedFiles(of note: NotePath) {
+    let package = store.root + "/" + note.path
+    try? FileManager.default.removeItem(atPath: package + "/" + NotePackage.quickLookFolderName)
+    guard rmdir(package) == 0 || !FileManager.default.fileExists(atPath: package) else { return }
+    store.removeEmptyFolders(above: note)
   }
 
   // MARK: - The store's state
