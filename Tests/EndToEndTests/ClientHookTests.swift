@@ -25,6 +25,16 @@ struct CommittingCase: Sendable, CustomTestStringConvertible {
       }),
     CommittingCase(name: "rename", arguments: ["rename", "Shopping", "Groceries"]),
     CommittingCase(name: "delete", arguments: ["delete", "Shopping"]),
+    CommittingCase(name: "mv", arguments: ["mv", "Shopping", "Errands/"]),
+    CommittingCase(
+      name: "undo", arguments: ["undo", "Shopping"],
+      prepare: { sandbox, store in try #require(sandbox.notes("-C", store, "write", "Shopping", "--text", "Bread").status == 0) }),
+    CommittingCase(
+      name: "restore --deleted", arguments: ["restore", "--deleted", "Old"],
+      prepare: { sandbox, store in
+        try #require(sandbox.notes("-C", store, "new", "Old", "--text", "gone").status == 0)
+        try #require(sandbox.notes("-C", store, "delete", "Old").status == 0)
+      }),
     CommittingCase(
       name: "save", arguments: ["save"],
       prepare: { _, store in
@@ -61,6 +71,22 @@ struct ClientHookTests {
     #expect(skipped.status == 0, "\(skipped.stderr)")
     #expect(sandbox.head(store) != before.references.split(separator: " ").last.map(String.init))
     #expect(StoreSnapshot(store, sandbox: sandbox) != before)
+  }
+
+  @Test("a failing pre-commit stops restore --to a version and leaves the store as it was")
+  func failingPreCommitOnRestore() throws {
+    let sandbox = try Sandbox()
+    let store = try store(sandbox)
+    #expect(sandbox.notes("-C", store, "write", "Shopping", "--text", "Bread").status == 0)
+    let versions = sandbox.notes("-C", store, "versions", "Shopping", "--json")
+    let list = try #require(try JSONSerialization.jsonObject(with: versions.stdoutData) as? [[String: Any]])
+    let oldest = try #require(list.first { ($0["current"] as? Bool) == false }?["id"] as? String)
+    try installHook(store, "pre-commit", "echo 'no restores today' >&2\nexit 1")
+    let before = StoreSnapshot(store, sandbox: sandbox)
+    let refused = sandbox.notes("-C", store, "restore", "Shopping", "--to", oldest)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("pre-commit hook") && refused.stderr.contains("no restores today"), "\(refused.stderr)")
+    #expect(StoreSnapshot(store, sandbox: sandbox) == before)
   }
 
   @Test("a failing commit-msg stops the commit; --no-verify skips it too")

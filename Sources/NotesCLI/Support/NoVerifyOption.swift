@@ -12,7 +12,7 @@ enum NoVerifyOption {
   /// The commands that take it: those whose changes run the commit or merge hooks.
   static let commandPaths: Set<[String]> = [
     ["new"], ["write"], ["edit"], ["rename"], ["delete"], ["attach"], ["detach"], ["save"], ["resolve"],
-    ["sync"], ["restore"], ["undo"],
+    ["sync"], ["restore"], ["undo"], ["mv"],
   ]
 
   /// `spec` with the option added when the command at `path` takes it.
