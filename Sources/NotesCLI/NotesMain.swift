@@ -86,6 +86,7 @@ public enum NotesMain {
         environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
       do {
         try command.run(parsed, context: context)
+        AutoPackRequest.launchIfDue()  // after the answer: packing never delays a command
         return 0
       } catch {
         return report(error, debug: globals.debug, parser: parser)

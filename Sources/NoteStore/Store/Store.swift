@@ -30,6 +30,10 @@ public final class Store {
   /// bytes pile up long before the count does; tying the trigger to the packed size
   /// keeps the store within about twice what `git gc` would make of it.
   public var autoPackMinimumBytes: Int64 = 512 << 10
+  /// When set, a write whose automatic pack is due calls this instead of packing, so the
+  /// pack happens where the user does not wait (the command line starts a detached
+  /// `notes gc --auto` once it has answered). Nil packs inside the write.
+  public var onAutoPackDue: (() -> Void)?
 
   let repository: Repository
 

@@ -7,11 +7,22 @@ enum GCCommand: NotesCommand {
       Every change writes new git objects; notes packs them on its own when they pile \
       up (like `git gc --auto`). This packs them now, with deltas.
       """,
+    options: [
+      OptionSpec(
+        long: "auto", help: "Pack only if due, holding only the pack lock (what notes starts on its own).",
+        isHidden: true)
+    ],
     examples: ["notes gc"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    let report = try context.openStore().packObjects()
+    let store = try context.openStore()
+    if arguments.flag("auto") {
+      store.onAutoPackDue = nil
+      _ = try store.packIfDue()
+      return
+    }
+    let report = try store.packObjects()
     context.say(
       "Packed \(report.looseObjectsBefore - report.looseObjectsAfter) loose objects "
         + "(\(kilobytes(report.looseBytesBefore)) KB); now \(report.packs) pack\(report.packs == 1 ? "" : "s") "

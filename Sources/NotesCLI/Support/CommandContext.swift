@@ -23,6 +23,7 @@ struct CommandContext {
     } else {
       store = try Store.discover(from: currentDirectory)
     }
+    AutoPackRequest.install(on: store, environment: environment)
     let wait = globals.waitSeconds ?? 10
     store.lockTimeout = wait
     let quiet = globals.quiet
