@@ -5,7 +5,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release demo test deps deps-test corpus-check fuzz bench clean
+.PHONY: all build release demo test deps deps-test corpus-check fuzz bench bench-quick clean
 
 all: build
 
@@ -38,6 +38,10 @@ fuzz: deps
 
 bench: deps
 	@Benchmarks/scripts/all.sh
+
+# The scale table at 2,000 notes in a few minutes (a 50 MiB attachment, 20 timed writes).
+bench-quick: deps
+	@Benchmarks/scripts/scale.sh 2000 50 20
 
 clean:
 	rm -rf .build

@@ -7,8 +7,8 @@ set -euo pipefail
 megabytes=${1:-300}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-swift build -c release --product notes >/dev/null
-notes="$(swift build -c release --show-bin-path)/notes"
+[ -n "${BENCH_BIN:-}" ] || swift build -c release --product notes >/dev/null  # BENCH_BIN: notes already built
+notes="${BENCH_BIN:-$(swift build -c release --show-bin-path)}/notes"
 work=$(mktemp -d "${TMPDIR:-/tmp}/notes-attach.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1

@@ -23,14 +23,20 @@ attach_mb=${2:-300}
 saves=${3:-30}
 repeat=${REPEAT:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-here="$root/Benchmarks/scripts"
+here=$(cd "$(dirname "$0")" && pwd)
 cd "$root"
-swift build -c release --product notes-bench >/dev/null
-swift build -c release --product notes >/dev/null
-bin="$(swift build -c release --show-bin-path)"
-notes="$bin/notes"
 work=$(mktemp -d "${TMPDIR:-/tmp}/notes-scale.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+if [ -z "${BENCH_BIN:-}" ]; then
+  swift build -c release --product notes-bench >/dev/null
+  swift build -c release --product notes >/dev/null
+  # A copy, so the whole run (sync.sh and attach-memory.sh too) times one build.
+  mkdir -p "$work/bin"
+  cp "$(swift build -c release --show-bin-path)"/{notes,notes-bench} "$work/bin/"
+  export BENCH_BIN="$work/bin"
+fi
+bin="$BENCH_BIN"
+notes="$bin/notes"
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
 mkdir -p "$HOME"
 git config --global user.name Bench
@@ -135,8 +141,8 @@ git -C "$work/git-import" add -A && git -C "$work/git-import" commit -q -m "Impo
 row "save of $notes_count imported notes" "$(awk "BEGIN {printf \"%.3f\", ($t1 - $t0) / 1e9}")" \
   "$(awk "BEGIN {printf \"%.3f\", ($t2 - $t1) / 1e9}")" "<= 1"
 import_lines=$(wc -l < "$work/import.err")
-same_import=$(test "$(git -C "$work/import" ls-tree -r HEAD -- ':!.notes' ':!.gitattributes' ':!.gitignore' ':!*/QuickLook/*' | md5sum)" \
-  = "$(git -C "$work/git-import" ls-tree -r HEAD -- ':!*/QuickLook/*' | md5sum)" && echo yes || echo no)
+notes_files() { git -C "$1" ls-tree -r HEAD | grep '\.note/' | grep -v '\.note/QuickLook/' | md5sum; }
+same_import=$(test "$(notes_files "$work/import")" = "$(notes_files "$work/git-import")" && echo yes || echo no)
 
 # --- sync, 1 and 100 edits per device (sync.sh makes its own pair of devices) --------
 for edits in 1 100; do

@@ -6,6 +6,17 @@ import Foundation
 public struct WorkingFileStat: Sendable, Hashable {
   fileprivate var info: stat
 
+  /// The stat data of `path` relative to the open directory `directory` (no path walk
+  /// from `/` for each file); nil when it cannot be read.
+  init?(relativePath path: String, in directory: Int32) {
+    var info = stat()
+    guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    self.info = info
+  }
+
+  /// The raw stat data.
+  var statInfo: stat { info }
+
   /// The stat data of the file at `path` (not following a final symbolic link); nil when
   /// it cannot be read.
   public init?(path: String) {

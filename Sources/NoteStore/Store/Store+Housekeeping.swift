@@ -23,22 +23,23 @@ extension Store {
     }
   }
 
-  /// The automatic pack (`notes gc --auto`): packs if ``autoPackIsDue()``, holding only
-  /// the pack lock, so writers never wait for it.
-  ///
-  /// Packing needs no store lock: it only adds packs, and deletes a loose object or an old
-  /// pack once a new pack provably holds its objects; libgit2 readers that miss an object
-  /// look for new packs again. The pack lock keeps two packers apart.
+  /// The automatic pack (`notes gc --auto`): packs if ``autoPackIsDue()``, under the store
+  /// lock (a reader of this process or a writer of another never sees a pack vanish under
+  /// it mid-operation: libgit2 does not retry a pack that was deleted) and the pack lock.
+  /// Started detached after a command answered, so the user waits for it only when the
+  /// next write comes while it still runs.
   ///
   /// - Returns: what packing did; nil when nothing was due or another process is packing.
   public func packIfDue() throws -> PackReport? {
-    let lock: StoreLock
-    do {
-      lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
-    } catch NoteStoreError.storeLocked {
-      return nil  // another packer runs now and packs what is due
+    try withWriteLock {
+      let lock: StoreLock
+      do {
+        lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
+      } catch NoteStoreError.storeLocked {
+        return nil  // another packer runs now and packs what is due
+      }
+      return try withExtendedLifetime(lock) { try autoPackIsDue() ? packNow() : nil }
     }
-    return try withExtendedLifetime(lock) { try autoPackIsDue() ? packNow() : nil }
   }
 
   /// Whether loose objects (big blobs apart, which stay loose) pass `autoPackThreshold`

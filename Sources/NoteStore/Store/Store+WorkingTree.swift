@@ -31,7 +31,14 @@ public struct UnsavedChange: Sendable, Hashable, Codable {
 extension Store {
   /// The notes whose working-tree files differ from the last commit.
   public func unsavedChanges() throws -> [UnsavedChange] {
-    let entries = try git("reading the working tree status") { try repository.status() }
+    // The index gets fresh stat data only while no writer can write it: when the store
+    // lock is free (a writer in this process holds it already and refreshes nothing).
+    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
+    let entries = try withExtendedLifetime(lock) {
+      try git("reading the working tree status") {
+        try repository.statusTrustingStat(cacheFile: scanCachePath, refreshingIndex: lock != nil)
+      }
+    }
     var filesByPackage: [String: [StatusEntry]] = [:]
     for entry in entries {
       guard let package = Store.packagePath(containing: entry.path) else { continue }
@@ -52,9 +59,14 @@ extension Store {
   /// Package paths with unsaved changes, among `packages` when given (a status of
   /// those folders only, not of the whole store).
   func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
-    let entries = try git("reading the working tree status") { try repository.status(paths: packages) }
+    let entries = try git("reading the working tree status") {
+      try packages.map { try repository.status(paths: $0) } ?? repository.statusTrustingStat(cacheFile: scanCachePath)
+    }
     return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }
+
+  /// Where the working-tree scan keeps directory times between commands.
+  var scanCachePath: String { gitDirectory + "/notes-scan-cache" }
 
   /// Commits the hand edits in the working tree (`notes save`): one commit for all
   /// changed notes. Bodies must be readable RTF, files regular files with valid

@@ -9,7 +9,7 @@ enum GCCommand: NotesCommand {
       """,
     options: [
       OptionSpec(
-        long: "auto", help: "Pack only if due, holding only the pack lock (what notes starts on its own).",
+        long: "auto", help: "Pack only if due (what notes starts on its own after a write).",
         isHidden: true)
     ],
     examples: ["notes gc"],
