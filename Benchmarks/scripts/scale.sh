@@ -141,7 +141,7 @@ git -C "$work/git-import" add -A && git -C "$work/git-import" commit -q -m "Impo
 row "save of $notes_count imported notes" "$(awk "BEGIN {printf \"%.3f\", ($t1 - $t0) / 1e9}")" \
   "$(awk "BEGIN {printf \"%.3f\", ($t2 - $t1) / 1e9}")" "<= 1"
 import_lines=$(wc -l < "$work/import.err")
-notes_files() { git -C "$1" ls-tree -r HEAD | grep '\.note/' | grep -v '\.note/QuickLook/' | md5sum; }
+notes_files() { git -C "$1" -c core.quotePath=false ls-tree -r HEAD | grep '\.note/' | grep -v '\.note/QuickLook/' | md5sum; }
 same_import=$(test "$(notes_files "$work/import")" = "$(notes_files "$work/git-import")" && echo yes || echo no)
 
 # --- sync, 1 and 100 edits per device (sync.sh makes its own pair of devices) --------
