@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Runs every benchmark script and prints their tables.
+# Runs every benchmark script and prints their tables: the scale table at 10,000 notes
+# (which runs sync.sh and attach-memory.sh itself), then the others; with BENCH_HUGE=1
+# also the scale table at 100,000 notes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+echo "== scale.sh 10000"
+"$here/scale.sh" 10000 300 100
+echo
+if [ "${BENCH_HUGE:-0}" = 1 ]; then
+  echo "== scale.sh 100000"
+  REPEAT=1 "$here/scale.sh" 100000 300 20
+  echo
+fi
 for script in "$here"/*.sh; do
-  [ "$(basename "$script")" = all.sh ] && continue
+  case "$(basename "$script")" in all.sh | scale.sh | sync.sh | attach-memory.sh) continue ;; esac
   echo "== $(basename "$script")"
   "$script"
   echo

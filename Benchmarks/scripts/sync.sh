@@ -10,9 +10,11 @@ notes_count=${1:-10000}
 edits=${2:-100}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-swift build -c release --product notes-bench >/dev/null
-swift build -c release --product notes >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+if [ -z "${BENCH_BIN:-}" ]; then  # BENCH_BIN: a directory with notes and notes-bench already built
+  swift build -c release --product notes-bench >/dev/null
+  swift build -c release --product notes >/dev/null
+fi
+bin="${BENCH_BIN:-$(swift build -c release --show-bin-path)}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/notes-sync.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1

@@ -7,6 +7,7 @@
 #include <git2/sys/commit.h>
 #include <git2/sys/repository.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/mempack.h>
 #include <git2/sys/stream.h>
 
 /* Swift cannot call C variadic functions: git_libgit2_opts is wrapped here. */

@@ -99,6 +99,7 @@ public enum NotesMain {
       context.skipsVerification = parsed.flag(NoVerifyOption.spec.long)
       do {
         try command.run(parsed, context: context)
+        AutoPackRequest.launchIfDue()  // after the answer: packing never delays a command
         return 0
       } catch {
         return report(error, debug: globals.debug, parser: parser, style: context.errorStyle)

@@ -8,12 +8,22 @@ public struct PackStatistics: Sendable, Hashable {
   public var packs: Int
   /// The total size of the `.pack` files, in bytes.
   public var packBytes: Int64
+  /// Of the loose objects, the big blobs (``Repository/bigFileThreshold`` and over), which
+  /// packing leaves loose.
+  public var bigLooseObjects: Int
+  /// Their total size on disk, in bytes.
+  public var bigLooseBytes: Int64
 
   /// Creates statistics.
-  public init(looseObjects: Int, looseBytes: Int64, packs: Int, packBytes: Int64) {
+  public init(
+    looseObjects: Int, looseBytes: Int64, packs: Int, packBytes: Int64, bigLooseObjects: Int = 0,
+    bigLooseBytes: Int64 = 0
+  ) {
     self.looseObjects = looseObjects
     self.looseBytes = looseBytes
     self.packs = packs
     self.packBytes = packBytes
+    self.bigLooseObjects = bigLooseObjects
+    self.bigLooseBytes = bigLooseBytes
   }
 }

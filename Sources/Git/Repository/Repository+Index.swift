@@ -1,6 +1,42 @@
 import CLibGit2
 import Foundation
 
+/// The stat data of a working-directory file, as the index records it, taken at one
+/// moment (before the file is read for its blob, so a later change still shows).
+public struct WorkingFileStat: Sendable, Hashable {
+  fileprivate var info: stat
+
+  /// The stat data of `path` relative to the open directory `directory` (no path walk
+  /// from `/` for each file); nil when it cannot be read.
+  init?(relativePath path: String, in directory: Int32) {
+    var info = stat()
+    guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    self.info = info
+  }
+
+  /// The raw stat data.
+  var statInfo: stat { info }
+
+  /// The stat data of the file at `path` (not following a final symbolic link); nil when
+  /// it cannot be read.
+  public init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    self.info = info
+  }
+
+  public static func == (left: WorkingFileStat, right: WorkingFileStat) -> Bool {
+    left.info.st_ino == right.info.st_ino && left.info.st_dev == right.info.st_dev
+      && left.info.st_size == right.info.st_size && left.info.st_mtim.tv_sec == right.info.st_mtim.tv_sec
+      && left.info.st_mtim.tv_nsec == right.info.st_mtim.tv_nsec
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(info.st_ino)
+    hasher.combine(info.st_size)
+  }
+}
+
 extension Repository {
   /// Records working-directory files in the index as the blobs `ids`, without reading
   /// or hashing them, so a file written into the working directory by other means (a
@@ -15,12 +51,28 @@ extension Repository {
     guard let root = workingDirectory else {
       throw GitError.synthesized(.bareRepository, .repository, "a bare repository has no index", "git_index_add")
     }
-    let index = try index()
+    var stated: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)] = []
     for file in files {
-      var info = stat()
-      guard lstat(root + "/" + file.path, &info) == 0 else {
+      guard let info = WorkingFileStat(path: root + "/" + file.path) else {
         throw GitError.system("lstat", "cannot stat '\(file.path)'")
       }
+      stated.append((file.path, file.id, file.mode, info))
+    }
+    try recordInIndex(stated)
+  }
+
+  /// Records working-directory files in the index as the blobs `ids` with the stat data
+  /// taken when each blob was read (a file changed since then shows as changed), and
+  /// writes the index once.
+  ///
+  /// The corresponding libgit2 functions are `git_index_add` and `git_index_write`.
+  public func recordInIndex(_ files: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)]) throws {
+    guard workingDirectory != nil else {
+      throw GitError.synthesized(.bareRepository, .repository, "a bare repository has no index", "git_index_add")
+    }
+    let index = try index()
+    for file in files {
+      let info = file.stat.info
       var entry = git_index_entry()
       entry.ctime.seconds = Int32(truncatingIfNeeded: info.st_ctim.tv_sec)
       entry.ctime.nanoseconds = UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec)

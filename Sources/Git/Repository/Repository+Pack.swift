@@ -9,14 +9,39 @@ extension Repository {
   public func packStatistics() throws -> PackStatistics {
     let loose = looseObjects()
     let packs = packFiles()
+    let big = try bigObjects(loose)
+    let bigLoose = loose.filter { big.contains($0.id) }
     return PackStatistics(
       looseObjects: loose.count, looseBytes: loose.reduce(0) { $0 + $1.size },
-      packs: packs.count, packBytes: packs.reduce(0) { $0 + $1.size })
+      packs: packs.count, packBytes: packs.reduce(0) { $0 + $1.size },
+      bigLooseObjects: bigLoose.count, bigLooseBytes: bigLoose.reduce(0) { $0 + $1.size })
+  }
+
+  /// The loose objects that are big blobs (``bigFileThreshold`` bytes or more). Only files
+  /// of a mebibyte or more on disk are looked at (compression never makes a big blob
+  /// smaller than that in practice), by their header.
+  private func bigObjects(_ loose: [LooseObject]) throws(GitError) -> Set<ObjectID> {
+    var big: Set<ObjectID> = []
+    for object in loose where object.size >= 1 << 20 {
+      if try isBigBlob(object.id) { big.insert(object.id) }
+    }
+    return big
+  }
+
+  /// Whether `id` is a blob of ``bigFileThreshold`` bytes or more, from its header.
+  func isBigBlob(_ id: ObjectID) throws(GitError) -> Bool {
+    let database = try objectDatabase()
+    var oid = id.raw
+    var size = 0
+    var type = GIT_OBJECT_INVALID
+    try check(git_odb_read_header(&size, &type, database.pointer, &oid), "git_odb_read_header")
+    return type == GIT_OBJECT_BLOB && Int64(size) >= Self.bigFileThreshold
   }
 
   /// Moves the loose objects reachable from references and `HEAD` into a new pack (with
   /// deltas), then deletes every loose object that a pack now provably holds. Unreachable
-  /// loose objects stay. Small packs are then rolled up geometrically, as `git repack
+  /// loose objects stay, and so do big blobs (``bigFileThreshold``): packing them would
+  /// load each one whole. Small packs are then rolled up geometrically, as `git repack
   /// --geometric=2` does: the smallest packs are combined until each remaining pack is at
   /// least twice the size of all smaller ones together, so there are few packs and each
   /// object is repacked only a logarithmic number of times. When more than
@@ -29,7 +54,8 @@ extension Repository {
   ///
   /// The corresponding libgit2 functions are `git_packbuilder_insert` and `git_packbuilder_write`.
   public func packLooseObjects() throws -> PackStatistics {
-    let loose = looseObjects()
+    let big = try bigObjects(looseObjects())
+    let loose = looseObjects().filter { !big.contains($0.id) }  // big blobs stay loose
     if !loose.isEmpty {
       let looseIDs = Set(loose.map(\.id))
       let builder = try makePackBuilder()
@@ -57,9 +83,25 @@ extension Repository {
   }
 
   private func makePackBuilder() throws(GitError) -> OwnedHandle {
-    try OwnedHandle.make(
+    let builder = try OwnedHandle.make(
       "git_packbuilder_new", keepAlive: self, release: { git_packbuilder_free($0) }
     ) { git_packbuilder_new(&$0, pointer) }
+    // 0: one delta-search thread per core.
+    _ = git_packbuilder_set_threads(builder.pointer, Self.packThreads)
+    return builder
+  }
+
+  /// Delta-search threads of a pack builder (0: as many as cores).
+  static let packThreads: UInt32 = 0
+
+  /// Writes exactly `objects` into a new pack (with deltas among them), durable on return.
+  func writePack(of objects: [ObjectID]) throws(GitError) {
+    let builder = try makePackBuilder()
+    for id in objects {
+      var oid = id.raw
+      try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
+    }
+    try writePack(builder)
   }
 
   /// Writes the pack, makes it durable and returns its index path.
@@ -98,11 +140,21 @@ extension Repository {
     }
   }
 
+  /// Whether a pack holds a blob of ``bigFileThreshold`` bytes or more (one that came in
+  /// by a fetch or a clone), which repacking would load whole. Only packs of a mebibyte
+  /// or more are looked at.
+  private func holdsBigBlob(_ pack: PackFile) throws(GitError) -> Bool {
+    guard pack.size >= 1 << 20 else { return false }
+    for id in try PackSet(indexPaths: [pack.indexPath]).allObjects() where try isBigBlob(id) { return true }
+    return false
+  }
+
   /// Combines the smallest packs into one (a geometric progression with factor 2, the
   /// largest pack excepted) and deletes them once the new pack provably holds all their
   /// objects.
   private func combineSmallPacks() throws {
-    let packs = packFiles().filter { !$0.isKept }.sorted { ($0.size, $0.stem) < ($1.size, $1.stem) }
+    let packs = try packFiles().filter { !$0.isKept }.sorted { ($0.size, $0.stem) < ($1.size, $1.stem) }
+      .filter { pack in try !holdsBigBlob(pack) }
     // Roll up from the smallest while the next pack is less than twice what is rolled up.
     // The largest pack (the bulk of the history) is left alone: rewriting it on every
     // roll-up would make some writes slow; ``maximumPackCount`` bounds the rest.
@@ -127,18 +179,17 @@ extension Repository {
     for pack in small where pack.indexPath != newIndex { removePack(pack) }
   }
 
-  /// Repacks everything reachable into one pack; deletes old packs it fully covers.
+  /// Repacks the objects of every pack into one pack (the loose reachable ones were packed
+  /// just before); deletes old packs it fully covers. Packs that hold a big blob are left
+  /// alone, so no blob is ever loaded whole.
   private func consolidatePacks() throws {
-    let oldPacks = packFiles()
+    let oldPacks = try packFiles().filter { pack in try !pack.isKept && !holdsBigBlob(pack) }
+    guard oldPacks.count >= 2 else { return }
     let builder = try makePackBuilder()
-    let walk = try OwnedHandle.make(
-      "git_revwalk_new", keepAlive: self, release: { git_revwalk_free($0) }
-    ) { git_revwalk_new(&$0, pointer) }
-    try check(git_revwalk_push_glob(walk.pointer, "refs/*"), "git_revwalk_push_glob")
-    if try referenceTarget("HEAD") != nil {
-      try check(git_revwalk_push_head(walk.pointer), "git_revwalk_push_head")
+    for id in try PackSet(indexPaths: oldPacks.map(\.indexPath)).allObjects() {
+      var oid = id.raw
+      try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
     }
-    try check(git_packbuilder_insert_walk(builder.pointer, walk.pointer), "git_packbuilder_insert_walk")
     let newIndex = try writePack(builder)
     let consolidated = try PackSet(indexPaths: [newIndex])
     for pack in oldPacks where pack.indexPath != newIndex && !pack.isKept {
@@ -147,16 +198,5 @@ extension Repository {
         removePack(pack)
       }
     }
-  }
-
-  /// Gives the repository a fresh object database, so it forgets deleted packs and sees new ones.
-  ///
-  /// The corresponding libgit2 function is `git_repository_set_odb`.
-  private func reopenObjectDatabase() throws(GitError) {
-    let database = try OwnedHandle.make("git_odb_open", keepAlive: nil, release: { git_odb_free($0) }) {
-      git_odb_open(&$0, objectsDirectory)
-    }
-    // The repository takes its own reference; ours is released when `database` ends.
-    try check(git_repository_set_odb(pointer, database.pointer), "git_repository_set_odb")
   }
 }

@@ -72,6 +72,7 @@ extension Repository {
       return git_tree_create_updated(&out, pointer, baseline, raw.count, &raw)
     }
     try check(result, "git_tree_create_updated")
+    packedWrites?.pendingTrees.append(ObjectID(out))
     return ObjectID(out)
   }
 

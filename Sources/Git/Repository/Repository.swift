@@ -11,6 +11,9 @@ public final class Repository {
 
   var pointer: OpaquePointer { handle.pointer }
 
+  /// The running ``writingObjectsIntoPacks(_:)``, if any.
+  var packedWrites: PackedWriteSession?
+
   private init(handle: consuming OwnedHandle) {
     self.handle = handle
   }

@@ -6,7 +6,7 @@ public struct PackReport: Sendable, Hashable {
   public var looseObjectsBefore: Int
   /// Bytes of loose objects before.
   public var looseBytesBefore: Int64
-  /// Loose objects after (unreachable ones stay).
+  /// Loose objects after (unreachable ones and big blobs stay).
   public var looseObjectsAfter: Int
   /// Number of packs after.
   public var packs: Int
@@ -15,21 +15,59 @@ public struct PackReport: Sendable, Hashable {
 }
 
 extension Store {
-  /// Packs loose objects now (`notes gc`), under the store lock.
+  /// Packs loose objects now (`notes gc`), under the store lock and the pack lock.
   public func packObjects() throws -> PackReport {
-    try withWriteLock { try packNow() }
-  }
-
-  /// Packs when loose objects pass `autoPackThreshold` in number, or in bytes both
-  /// `autoPackMinimumBytes` and an eighth of the packed bytes, as `git gc --auto` does.
-  /// Called after every commit, with the lock held.
-  func packIfNeeded() throws {
-    let statistics = try git("counting loose objects") { try repository.packStatistics() }
-    let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 8)
-    if statistics.looseObjects >= autoPackThreshold || statistics.looseBytes >= byteLimit {
-      _ = try packNow()
+    try withWriteLock {
+      let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
+      return try withExtendedLifetime(lock) { try packNow() }
     }
   }
+
+  /// The automatic pack (`notes gc --auto`): packs if ``autoPackIsDue()``, under the store
+  /// lock (a reader of this process or a writer of another never sees a pack vanish under
+  /// it mid-operation: libgit2 does not retry a pack that was deleted) and the pack lock.
+  /// Started detached after a command answered, so the user waits for it only when the
+  /// next write comes while it still runs.
+  ///
+  /// - Returns: what packing did; nil when nothing was due or another process is packing.
+  public func packIfDue() throws -> PackReport? {
+    try withWriteLock {
+      let lock: StoreLock
+      do {
+        lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
+      } catch NoteStoreError.storeLocked {
+        return nil  // another packer runs now and packs what is due
+      }
+      return try withExtendedLifetime(lock) { try autoPackIsDue() ? packNow() : nil }
+    }
+  }
+
+  /// Whether loose objects (big blobs apart, which stay loose) pass `autoPackThreshold`
+  /// in number, or in bytes both `autoPackMinimumBytes` and an eighth of the packed
+  /// bytes, as `git gc --auto` judges.
+  public func autoPackIsDue() throws -> Bool {
+    let statistics = try git("counting loose objects") { try repository.packStatistics() }
+    let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 8)
+    let looseObjects = statistics.looseObjects - statistics.bigLooseObjects
+    let looseBytes = statistics.looseBytes - statistics.bigLooseBytes
+    return looseObjects >= autoPackThreshold || looseBytes >= byteLimit
+  }
+
+  /// Called after every commit, with the store lock held: when a pack is due, hands it to
+  /// `onAutoPackDue` (the command line packs in a detached `notes gc --auto` after
+  /// answering), or packs now when that is nil.
+  func packIfNeeded() throws {
+    guard try autoPackIsDue() else { return }
+    if let onAutoPackDue {
+      onAutoPackDue()
+      return
+    }
+    let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: {})
+    _ = try withExtendedLifetime(lock) { try packNow() }
+  }
+
+  /// The lock that one packer at a time holds (`.git/notes-pack.lock`).
+  var packLockPath: String { gitDirectory + "/notes-pack.lock" }
 
   private func packNow() throws -> PackReport {
     let before = try git("counting loose objects") { try repository.packStatistics() }
@@ -37,5 +75,15 @@ extension Store {
     return PackReport(
       looseObjectsBefore: before.looseObjects, looseBytesBefore: before.looseBytes,
       looseObjectsAfter: after.looseObjects, packs: after.packs, packBytes: after.packBytes)
+  }
+}
+
+extension Store {
+  /// Starts `executable gc --auto` on this store as a detached process (see
+  /// `DetachedProcess`), for a pack that ``onAutoPackDue`` reported; false when it could
+  /// not be started (the next write reports the pack due again).
+  @discardableResult
+  public static func startDetachedAutoPack(executable: String, storeRoot: String) -> Bool {
+    DetachedProcess.start(executable, arguments: ["-C", storeRoot, "--quiet", "gc", "--auto"])
   }
 }

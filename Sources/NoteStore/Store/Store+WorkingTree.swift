@@ -9,7 +9,7 @@ import RichText
 /// Unsaved changes to one note in the working tree.
 public struct UnsavedChange: Sendable, Hashable, Codable {
   /// What happened to the note as a whole.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A new package, not committed yet.
     case created
     /// Files of a committed package changed.
@@ -31,7 +31,14 @@ public struct UnsavedChange: Sendable, Hashable, Codable {
 extension Store {
   /// The notes whose working-tree files differ from the last commit.
   public func unsavedChanges() throws -> [UnsavedChange] {
-    let entries = try git("reading the working tree status") { try repository.status() }
+    // The index gets fresh stat data only while no writer can write it: when the store
+    // lock is free (a writer in this process holds it already and refreshes nothing).
+    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
+    let entries = try withExtendedLifetime(lock) {
+      try git("reading the working tree status") {
+        try repository.statusTrustingStat(cacheFile: scanCachePath, refreshingIndex: lock != nil)
+      }
+    }
     var filesByPackage: [String: [StatusEntry]] = [:]
     for entry in entries {
       guard let package = Store.packagePath(containing: entry.path) else { continue }
@@ -52,9 +59,14 @@ extension Store {
   /// Package paths with unsaved changes, among `packages` when given (a status of
   /// those folders only, not of the whole store).
   func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
-    let entries = try git("reading the working tree status") { try repository.status(paths: packages) }
+    let entries = try git("reading the working tree status") {
+      try packages.map { try repository.status(paths: $0) } ?? repository.statusTrustingStat(cacheFile: scanCachePath)
+    }
     return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }
+
+  /// Where the working-tree scan keeps directory times between commands.
+  var scanCachePath: String { gitDirectory + "/notes-scan-cache" }
 
   /// Commits the hand edits in the working tree (`notes save`): one commit for all
   /// changed notes. Bodies must be readable RTF, files regular files with valid
@@ -72,33 +84,62 @@ extension Store {
   func saveUnlocked(message: String?) throws -> [UnsavedChange] {
     let changes = try unsavedChanges()
     guard !changes.isEmpty else { return [] }
-    var updates: [TreeUpdate] = []
-    for change in changes {
-      updates += try treeUpdates(for: change)
+    var saved = SavedFiles()
+    // Many notes at once (an imported folder): their objects go straight into packs.
+    try writingObjects(packed: changes.count >= Store.packedSaveMinimum) {
+      for change in changes {
+        try addTreeUpdates(for: change, to: &saved)
+      }
+      if changes.count >= Store.packedSaveMinimum {
+        // The package trees too: `commitChange` then finds them all written.
+        _ = try git("building the new tree") { try repository.updatedTree(try headTree(), applying: saved.updates) }
+      }
     }
     let summary = message ?? Store.summary(for: changes)
     let body =
       changes.count > 1 ? changes.map { "\($0.kind.rawValue.capitalized) \($0.note)" }.joined(separator: "\n") : nil
     try commitChange(
-      updates, message: CommitMessage(summary: summary, body: body, device: device, notes: changes.map(\.path)),
-      checkoutPaths: changes.map(\.path))
+      saved.updates, message: CommitMessage(summary: summary, body: body, device: device, notes: changes.map(\.path)),
+      checkoutPaths: saved.checkoutPaths)
+    // The other packages' files already hold what was committed: the index learns their
+    // blobs and the stat data read before hashing, instead of a checkout rewriting them.
+    if !saved.indexed.isEmpty {
+      try git("recording the saved files in the index") { try repository.recordInIndex(saved.indexed) }
+    }
     return changes
   }
 
-  private func treeUpdates(for change: UnsavedChange) throws -> [TreeUpdate] {
+  /// What a save commits, and how the working tree's index catches up.
+  private struct SavedFiles {
+    var updates: [TreeUpdate] = []
+    /// Packages to check out after the commit: deleted ones, and those that lost files.
+    var checkoutPaths: [String] = []
+    /// Files whose blobs were made from the working tree as it is.
+    var indexed: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)] = []
+  }
+
+  private func addTreeUpdates(for change: UnsavedChange, to saved: inout SavedFiles) throws {
     let note = NotePath(packagePath: change.path)
-    if change.kind == .deleted { return [.remove(path: change.path)] }
+    if change.kind == .deleted {
+      saved.updates.append(.remove(path: change.path))
+      saved.checkoutPaths.append(change.path)
+      return
+    }
     try EntryName.validate(note.title, suffix: NotePath.packageExtension)
     let textFile = root + "/" + note.textPath
     guard FileManager.default.fileExists(atPath: textFile) else {
       throw NoteStoreError.malformedPackage(note: note.name, reason: "it has no \(NotePackage.textFileName)")
     }
     var updates: [TreeUpdate] = []
+    var indexed: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)] = []
+    var lostFiles = false
     for file in change.files {
       let relative = change.path + "/" + file
       let absolute = root + "/" + relative
-      guard let kind = try? FileKind.of(absolute, followingLinks: false) else {
+      guard let kind = try? FileKind.of(absolute, followingLinks: false), let stat = WorkingFileStat(path: absolute)
+      else {
         updates.append(.remove(path: relative))
+        lostFiles = true
         continue
       }
       guard kind.isRegularFile else {
@@ -130,10 +171,25 @@ extension Store {
       } catch {
         throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
       }
-      let executable = kind.isExecutable
-      updates.append(.upsert(path: relative, id: blob, mode: executable ? .executable : .blob))
+      let mode: FileMode = kind.isExecutable ? .executable : .blob
+      updates.append(.upsert(path: relative, id: blob, mode: mode))
+      indexed.append((relative, blob, mode, stat))
     }
-    return updates
+    saved.updates += updates
+    if lostFiles {
+      saved.checkoutPaths.append(change.path)
+    } else {
+      saved.indexed += indexed
+    }
+  }
+
+  /// From this many notes on, a save writes its objects into packs (see
+  /// `Repository.writingObjectsIntoPacks`) instead of loose files.
+  static let packedSaveMinimum = 50
+
+  private func writingObjects(packed: Bool, _ body: () throws -> Void) throws {
+    guard packed else { return try body() }
+    try git("writing the saved notes into a pack") { try repository.writingObjectsIntoPacks(body) }
   }
 
   private static func summary(for changes: [UnsavedChange]) -> String {

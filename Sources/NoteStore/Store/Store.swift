@@ -41,6 +41,11 @@ public final class Store {
   /// warnings are dropped.
   public var onWarning: ((String) -> Void)?
 
+  /// When set, a write whose automatic pack is due calls this instead of packing, so the
+  /// pack happens where the user does not wait (the command line starts a detached
+  /// `notes gc --auto` once it has answered). Nil packs inside the write.
+  public var onAutoPackDue: (() -> Void)?
+
   let repository: Repository
   /// The per-note history index (History/NoteHistory.swift).
   lazy var noteHistory = NoteHistory(repository: repository, device: device)

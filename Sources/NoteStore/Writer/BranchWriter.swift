@@ -92,15 +92,16 @@ struct BranchWriter {
   /// not fit on the disk: better to say "No space left on device" and change nothing
   /// than to commit and then fail half-way through housekeeping.
   private func refuseWithoutRoomToPack() throws {
+    guard try store.autoPackIsDue() else { return }
     let statistics = try store.git("counting loose objects") { try repository.packStatistics() }
     var info = statvfs()
     guard statvfs(store.gitDirectory, &info) == 0 else { return }
     let free = Int64(info.f_bavail) * Int64(info.f_frsize)
-    let byteLimit = max(store.autoPackMinimumBytes, statistics.packBytes / 8)
-    let packs = statistics.looseObjects >= store.autoPackThreshold || statistics.looseBytes >= byteLimit
-    // A pack of loose objects takes at most about their size, plus its index.
-    let needed = statistics.looseBytes + statistics.looseBytes / 8 + 64 << 10
-    if packs && free < needed {
+    // A pack of loose objects takes at most about their size, plus its index; big
+    // blobs stay loose and are not packed.
+    let packable = statistics.looseBytes - statistics.bigLooseBytes
+    let needed = packable + packable / 8 + 64 << 10
+    if free < needed {
       throw NoteStoreError.cannotWriteFile(
         path: store.gitDirectory + "/objects/pack", underlying: POSIXErrorDescription(code: ENOSPC))
     }

@@ -7,12 +7,22 @@ enum GCCommand: NotesCommand {
       Every change writes new git objects; notes packs them on its own when they pile \
       up (like `git gc --auto`). This packs them now, with deltas.
       """,
-    options: [JSONFlag.option],
+    options: [
+      JSONFlag.option,
+      OptionSpec(
+        long: "auto", help: "Pack only if due (what notes starts on its own after a write).",
+        isHidden: true),
+    ],
     examples: ["notes gc"],
     writesToStore: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
+    if arguments.flag("auto") {
+      store.onAutoPackDue = nil
+      _ = try store.packIfDue()
+      return
+    }
     let report = try ProgressReporter(context: context).measure("Packing objects") { try store.packObjects() }
     if arguments.flag("json") {
       try context.outJSON([

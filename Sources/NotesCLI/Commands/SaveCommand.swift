@@ -23,8 +23,15 @@ enum SaveCommand: NotesCommand {
     }
     if saved.isEmpty {
       context.say("Nothing to save.\n")
-    } else {
+    } else if saved.count <= 10 {
       for change in saved { context.say("Saved \(change.note) (\(change.kind.rawValue))\n") }
+    } else {
+      // One line for a big save (an imported folder), not one per note.
+      let counts = UnsavedChange.Kind.allCases.compactMap { kind -> String? in
+        let count = saved.filter { $0.kind == kind }.count
+        return count == 0 ? nil : "\(count) \(kind.rawValue)"
+      }
+      context.say("Saved \(saved.count) notes (\(counts.joined(separator: ", ")))\n")
     }
   }
 }

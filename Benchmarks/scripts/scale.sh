@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The scale table of issue 12: each everyday command on a store of NOTES notes against
+# the git CLI doing the same job on a copy of the same repository, in the same run.
+#
+#   list               notes list                       git ls-tree -r HEAD
+#   save one note      notes save (one hand edit)       git add <file> && git commit
+#   write p50 / p99    notes write, SAVES times         git add && git commit, SAVES times
+#   status             notes status (clean tree)        git status
+#   sync 1 / 100       Benchmarks/scripts/sync.sh       git pull --no-rebase && git push
+#   save import        notes save of NOTES new notes    git add -A && git commit
+#   attach             Benchmarks/scripts/attach-memory.sh (time and peak RSS)
+#
+# The store comes from ../shared/tools/gen_store.py (Cocoa RTF bodies, QuickLook files,
+# 2% of notes with an attachment of at most 200 KB), or from `notes-bench make-store`
+# when gen_store.py is not there. Each timed command runs REPEAT times; the median counts.
+#
+# Usage: Benchmarks/scripts/scale.sh [NOTES] [ATTACH_MB] [SAVES]   (default 10000 300 30)
+# `make bench-quick` runs it at 2,000 notes; `make bench` at 10,000 (and at 100,000 with
+# BENCH_HUGE=1).
+set -euo pipefail
+notes_count=${1:-10000}
+attach_mb=${2:-300}
+saves=${3:-30}
+repeat=${REPEAT:-3}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$root"
+work=$(mktemp -d "${TMPDIR:-/tmp}/notes-scale.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+if [ -z "${BENCH_BIN:-}" ]; then
+  swift build -c release --product notes-bench >/dev/null
+  swift build -c release --product notes >/dev/null
+  # A copy, so the whole run (sync.sh and attach-memory.sh too) times one build.
+  mkdir -p "$work/bin"
+  cp "$(swift build -c release --show-bin-path)"/{notes,notes-bench} "$work/bin/"
+  export BENCH_BIN="$work/bin"
+fi
+bin="$BENCH_BIN"
+notes="$bin/notes"
+export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
+mkdir -p "$HOME"
+git config --global user.name Bench
+git config --global user.email bench@example.com
+git config --global gc.auto 0
+gen="${GEN_STORE:-$root/../shared/tools/gen_store.py}"
+
+now() { date +%s%N; }
+# median of the numbers on stdin (nanoseconds), printed in seconds
+median() { sort -n | awk '{a[NR]=$1} END {printf "%.4f", a[int((NR+1)/2)] / 1e9}'; }
+percentile() { sort -n | awk -v p="$1" '{a[NR]=$1} END {i=int(NR*p+0.999); if (i<1) i=1; if (i>NR) i=NR; printf "%.4f", a[i] / 1e9}'; }
+# time_runs N CMD...: prints N durations in nanoseconds, one a line
+time_runs() {
+  local n=$1; shift
+  for _ in $(seq "$n"); do
+    local t0; t0=$(now); "$@" >/dev/null 2>&1; echo $(($(now) - t0))
+  done
+}
+rows=()
+row() {  # job notes_s git_s target
+  rows+=("$(printf '%-34s %9s s %9s s %7s %8s' "$1" "$2" "$3" \
+    "$(awk "BEGIN {printf \"%.2f\", $2 / $3}")" "$4")")
+}
+rtf() { printf '{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 \\cf0 %s}\n' "$1"; }
+
+# --- the store and its plain-git copy ----------------------------------------------
+made_start=$(now)
+if [ -f "$gen" ]; then
+  python3 "$gen" store --out "$work/store" --notes "$notes_count" --seed 1 --device bench \
+    --attach-frac 0.02 --attach-max 200000 >/dev/null
+  git -C "$work/store" config notes.device bench
+  git -C "$work/store" config notes.format 1
+  source_kind="gen_store.py"
+else
+  "$bin/notes-bench" make-store "$work/store" "$notes_count" >/dev/null
+  source_kind="notes-bench make-store"
+fi
+git -C "$work/store" status >/dev/null  # the index's stat data, as after a checkout by hand
+cp -a "$work/store" "$work/git"
+echo "store: $notes_count notes from $source_kind in $(awk "BEGIN {printf \"%.1f\", ($(now) - $made_start) / 1e9}") s; $(du -sh "$work/store/.git" | cut -f1) .git" >&2
+mapfile -t titles < <(git -C "$work/store" ls-tree --name-only HEAD | grep '\.note$' | sed 's/\.note$//' | head -n $((saves + repeat + 2)))
+
+# --- list --------------------------------------------------------------------------
+"$notes" -C "$work/store" list >/dev/null 2>&1 || true  # warm the page cache
+n_list=$(time_runs "$repeat" "$notes" -C "$work/store" list | median)
+g_list=$(time_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
+row "list" "$n_list" "$g_list" "<= 1"
+
+# --- status (clean working tree) -------------------------------------------------------
+"$notes" -C "$work/store" status >/dev/null 2>&1
+n_status=$(time_runs "$repeat" "$notes" -C "$work/store" status | median)
+g_status=$(time_runs "$repeat" git -C "$work/git" status | median)
+row "status" "$n_status" "$g_status" "<= 0.5"
+
+# --- save one hand-edited note -------------------------------------------------------
+save_one() {  # dir title index tool
+  rtf "Hand edit $3 of $2" > "$1/$2.note/Text.rtf"
+  local t0; t0=$(now)
+  if [ "$4" = notes ]; then
+    "$notes" -C "$1" save -m "edit $3" >/dev/null 2>&1
+  else
+    git -C "$1" add "$2.note/Text.rtf" && git -C "$1" commit -q -m "edit $3"
+  fi
+  echo $(($(now) - t0))
+}
+n_save=$(for i in $(seq "$repeat"); do save_one "$work/store" "${titles[$i]}" "$i" notes; done | median)
+g_save=$(for i in $(seq "$repeat"); do save_one "$work/git" "${titles[$i]}" "$i" git; done | median)
+row "save one note (notes save)" "$n_save" "$g_save" "<= 0.3"
+
+# --- SAVES one-note writes: median and p99 (automatic packing included) ------------
+write_one() {  # index
+  local title=${titles[$((repeat + 1 + $1 % (saves + 1)))]}
+  local t0; t0=$(now)
+  "$notes" -C "$work/store" write "$title" --text "Write $1 of $title" >/dev/null 2>&1
+  echo $(($(now) - t0))
+}
+git_write_one() {
+  local title=${titles[$((repeat + 1 + $1 % (saves + 1)))]}
+  rtf "Write $1 of $title" > "$work/git/$title.note/Text.rtf"
+  local t0; t0=$(now)
+  git -C "$work/git" add "$title.note/Text.rtf" && git -C "$work/git" commit -q -m "write $1"
+  echo $(($(now) - t0))
+}
+for i in $(seq "$saves"); do write_one "$i"; done > "$work/writes"
+for i in $(seq "$saves"); do git_write_one "$i"; done > "$work/git-writes"
+sleep 1  # a detached `notes gc --auto` may still be packing
+n_p50=$(median < "$work/writes"); n_p99=$(percentile 0.99 < "$work/writes")
+g_p50=$(median < "$work/git-writes"); g_p99=$(percentile 0.99 < "$work/git-writes")
+row "write one note, median ($saves)" "$n_p50" "$g_p50" "<= 0.3"
+row "write one note, p99 ($saves)" "$n_p99" "$g_p99" "-"
+p99_over_median=$(awk "BEGIN {printf \"%.2f\", $n_p99 / $n_p50}")
+git -C "$work/store" fsck --connectivity-only >/dev/null 2>&1 && fsck_ok=yes || fsck_ok=no
+
+# --- save of a whole imported folder ---------------------------------------------------
+"$notes" init "$work/import" --device bench >/dev/null 2>&1
+git init -q "$work/git-import"
+(cd "$work/store" && find . -maxdepth 1 -name '*.note' -print0 | xargs -0 -I{} cp -r {} "$work/import/")
+(cd "$work/store" && find . -maxdepth 1 -name '*.note' -print0 | xargs -0 -I{} cp -r {} "$work/git-import/")
+sync
+t0=$(now); "$notes" -C "$work/import" save -m "Import" >/dev/null 2>"$work/import.err"; t1=$(now)
+git -C "$work/git-import" add -A && git -C "$work/git-import" commit -q -m "Import"; t2=$(now)
+row "save of $notes_count imported notes" "$(awk "BEGIN {printf \"%.3f\", ($t1 - $t0) / 1e9}")" \
+  "$(awk "BEGIN {printf \"%.3f\", ($t2 - $t1) / 1e9}")" "<= 1"
+import_lines=$(wc -l < "$work/import.err")
+notes_files() { git -C "$1" -c core.quotePath=false ls-tree -r HEAD | grep '\.note/' | grep -v '\.note/QuickLook/' | md5sum; }
+same_import=$(test "$(notes_files "$work/import")" = "$(notes_files "$work/git-import")" && echo yes || echo no)
+
+# --- sync, 1 and 100 edits per device (sync.sh makes its own pair of devices) --------
+for edits in 1 100; do
+  out=$("$here/sync.sh" "$notes_count" "$edits")
+  for side in phone laptop; do
+    line=$(grep "^$side sync" <<<"$out")
+    n=$(awk '{for (i=1;i<=NF;i++) if ($i=="s") {print $(i-1); exit}}' <<<"$line")
+    g=$(awk '{for (i=1;i<=NF;i++) if ($i=="git:") {print $(i+1); exit}}' <<<"$line")
+    row "sync $edits edit(s), $side" "$n" "$g" "<= 0.5"
+  done
+  same_sync=$(grep "same merged tree" <<<"$out" | awk '{print $NF}')
+done
+
+# --- a big attachment ----------------------------------------------------------------
+attach_out=$("$here/attach-memory.sh" "$attach_mb" || true)
+
+printf '\n%s notes (%s), median of %s runs; ratio = notes / git\n' "$notes_count" "$source_kind" "$repeat"
+printf '%-34s %11s %11s %7s %8s\n' "job" "notes" "git" "ratio" "target"
+printf '%s\n' "${rows[@]}"
+printf '%-34s %s (target <= 3)\n' "write p99 / median" "$p99_over_median"
+printf '%-34s %s\n' "fsck after the writes" "$fsck_ok"
+printf '%-34s %s lines on stderr, same tree as git: %s\n' "save of the import" "$import_lines" "$same_import"
+printf '%-34s %s\n' "sync: same merged tree as git" "$same_sync"
+printf '%s\n' "$attach_out"

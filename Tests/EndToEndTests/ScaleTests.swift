@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite("Big saves and automatic packing")
+struct ScaleTests {
+  static let rtf = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 "
+
+  @Test("saving an imported folder of many notes commits the same tree as git add -A, says one line and leaves nothing unsaved")
+  func saveImportedFolder() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let plain = sandbox.directory + "/plain"
+    try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+    for index in 0..<120 {
+      for folder in [store, plain] {
+        let package = folder + "/Imported \(index).note"
+        try FileManager.default.createDirectory(atPath: package + "/Attachments", withIntermediateDirectories: true)
+        try (Self.rtf + "note \(index)}").write(toFile: package + "/Text.rtf", atomically: true, encoding: .utf8)
+        try "attachment \(index)".write(toFile: package + "/Attachments/a.txt", atomically: true, encoding: .utf8)
+      }
+    }
+    let saved = sandbox.notes("-C", store, "save", "-m", "Import")
+    #expect(saved.status == 0)
+    #expect(saved.stderr == "Saved 120 notes (120 created)\n")
+    #expect(sandbox.notes("-C", store, "status").stdout.contains("No unsaved changes."))
+    #expect(sandbox.git("status", "--porcelain", in: store).stdout.isEmpty)
+    sandbox.git("init", "-q", in: plain)
+    sandbox.git("add", "-A", in: plain)
+    let notesTree = sandbox.git("ls-tree", "-r", "HEAD", in: store).stdout.split(separator: "\n")
+      .filter { $0.contains(".note/") }
+    let gitIndex = sandbox.git("ls-files", "-s", in: plain).stdout.split(separator: "\n").map { line in
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      let fields = parts[0].split(separator: " ")
+      return "\(fields[0]) blob \(fields[1])\t\(parts[1])"
+    }
+    #expect(notesTree.count == 240)
+    #expect(notesTree.map(String.init) == gitIndex)
+    #expect(sandbox.git("count-objects", "-v", in: store).stdout.contains("packs: 1"))
+    #expect(sandbox.git("fsck", "--strict", in: store).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Imported 7").stdout == "note 7\n")
+  }
+
+  @Test("a write that makes a pack due answers first and leaves the packing to a detached notes gc --auto")
+  func detachedAutoPack() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Photos", "--text", "album")
+    // 600 KB that does not compress: past the 512 KB of loose objects that make a pack due.
+    var state: UInt64 = 42
+    let noise = Data((0..<(600 << 10)).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    })
+    let photo = try sandbox.writeFile("photo.jpg", noise)
+    #expect(sandbox.notes("-C", store, "attach", "Photos", photo).status == 0)
+    var packs = ""
+    for _ in 0..<100 where !packs.contains("packs: 1") {
+      usleep(100_000)
+      packs = sandbox.git("count-objects", "-v", in: store).stdout
+    }
+    #expect(packs.contains("packs: 1"), "no pack appeared within 10 s: \(packs)")
+    #expect(sandbox.git("fsck", "--strict", in: store).status == 0)
+    #expect(sandbox.notes("-C", store, "export", "Photos", "photo.jpg", "-o", "-").stdoutData == noise)
+  }
+}
