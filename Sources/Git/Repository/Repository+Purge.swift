@@ -65,10 +65,7 @@ extension Repository {
     for directory in Set(loose.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }) {
       rmdir(directory)
     }
-    let database = try OwnedHandle.make("git_odb_open", keepAlive: nil, release: { git_odb_free($0) }) {
-      git_odb_open(&$0, objectsDirectory)
-    }
-    try check(git_repository_set_odb(pointer, database.pointer), "git_repository_set_odb")
+    try reopenObjectDatabase()
   }
 
   /// Lets this process (and only it: nothing is written to `objects/info/alternates`)

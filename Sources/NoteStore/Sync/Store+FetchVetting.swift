@@ -54,6 +54,20 @@ extension Store {
     return unreadable + (try vetFetchedReferences(of: remote, before: before))
   }
 
+  /// Runs `push` able to read the objects of refused branches (the remote advertises
+  /// them, and libgit2's push walks from every advertised tip it has), and once more
+  /// without them when one of them is a commit libgit2 cannot parse (a malformed
+  /// author line): then the push treats that tip as unknown, as for any branch it lacks.
+  func pushReadingRefusedObjects(_ push: () throws -> Void) throws {
+    try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
+    do {
+      try push()
+    } catch let error as GitError where error.message.contains("failed to parse") {
+      try git("forgetting refused objects") { try repository.reopenObjectDatabase() }
+      try push()
+    }
+  }
+
   private var fetchJournalPath: String { gitDirectory + "/notes-fetch" }
 
   /// Vets what a fetch killed before its vetting brought in, against the state its

@@ -102,11 +102,12 @@ extension Store {
 
   private func pushOwnBranch(to remote: String, options: SyncOptions) throws {
     let branch = device.branch
-    // The remote advertises refused branches too; libgit2's push must find them.
-    try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
     try runPrePushHook(remote: remote)
     do {
-      try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
+      // The remote advertises refused branches too; libgit2's push must find them.
+      try pushReadingRefusedObjects {
+        try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
+      }
     } catch let error as TransferError {
       switch error {
       case .rejected(_, let reason, _) where reason.contains(".lock") || reason.lowercased().contains("lock"):
