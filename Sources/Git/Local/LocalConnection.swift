@@ -3,6 +3,9 @@
 final class LocalConnection: ServerConnection {
   private let child: ServerProcess
   private let exitGrace: Double
+  /// The first failure: libgit2 may read again after one (while closing), and must not
+  /// see a later, vaguer error ("killed by signal 9" after a timeout) replace it.
+  private var failure: GitError?
 
   /// Starts `program` (`git-upload-pack` or `git-receive-pack`, full path) for the
   /// repository at `path`, labelled `service` in messages.
@@ -21,29 +24,45 @@ final class LocalConnection: ServerConnection {
   ///
   /// - Throws: When the server failed (with what it wrote to its standard error) or timed out.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(GitError) -> Int {
-    let count: Int
-    do { count = try child.read(into: buffer) } catch { throw withWhatItSaid(error) }
-    if count > 0 { return count }
-    if let status = child.waitForExit(grace: exitGrace), status != .exited(0) { throw failure(status) }
-    return 0
+    try remembering { () throws(GitError) -> Int in
+      let count: Int
+      do throws(GitError) { count = try child.read(into: buffer) } catch { throw withWhatItSaid(error) }
+      if count > 0 { return count }
+      if let status = child.waitForExit(grace: exitGrace), status != .exited(0) { throw ended(status) }
+      return 0
+    }
   }
 
   /// Sends all of `buffer` to the server.
   ///
   /// - Throws: When the server exited (with its message) or stopped reading for the timeout.
   func write(_ buffer: UnsafeRawBufferPointer) throws(GitError) {
+    try remembering { () throws(GitError) in
+      do throws(GitError) {
+        try child.write(buffer)
+      } catch where error.code == .endOfFile {
+        if let status = child.waitForExit(grace: exitGrace), status != .exited(0) { throw ended(status) }
+        throw withWhatItSaid(error)
+      } catch {
+        throw withWhatItSaid(error)
+      }
+    }
+  }
+
+  /// Runs `body` unless an earlier call failed (then throws that failure again); keeps
+  /// the first failure.
+  private func remembering<R>(_ body: () throws(GitError) -> R) throws(GitError) -> R {
+    if let failure { throw failure }
     do {
-      try child.write(buffer)
-    } catch where error.code == .endOfFile {
-      if let status = child.waitForExit(grace: exitGrace), status != .exited(0) { throw failure(status) }
-      throw withWhatItSaid(error)
+      return try body()
     } catch {
-      throw withWhatItSaid(error)
+      failure = error
+      throw error
     }
   }
 
   /// The error for a server that ended with `status`: its own words from standard error.
-  private func failure(_ status: ExitStatus) -> GitError {
+  private func ended(_ status: ExitStatus) -> GitError {
     var message: String
     switch status {
     case .exited(let code): message = "\(child.label) failed (exit status \(code))"

@@ -68,6 +68,16 @@ extension Repository {
     try reopenObjectDatabase()
   }
 
+  /// Forgets every object this process read (libgit2's object cache) and its object
+  /// database with any quarantine added by ``useQuarantine(_:)``; both are opened again on
+  /// next use. After a read of an object that a later call must not find (a refused,
+  /// malformed commit), so that it is really gone.
+  ///
+  /// The corresponding libgit2 function is `git_repository__cleanup`.
+  public func dropCachesAndObjectDatabase() throws(GitError) {
+    try check(git_repository__cleanup(pointer), "git_repository__cleanup")
+  }
+
   /// Lets this process (and only it: nothing is written to `objects/info/alternates`)
   /// read the objects in `quarantine`, when that folder exists. A push needs them to
   /// leave out what a refused remote branch already holds.

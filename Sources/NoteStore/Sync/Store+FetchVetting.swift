@@ -63,7 +63,7 @@ extension Store {
     do {
       try push()
     } catch let error as GitError where error.message.contains("failed to parse") {
-      try git("forgetting refused objects") { try repository.reopenObjectDatabase() }
+      try git("forgetting refused objects") { try repository.dropCachesAndObjectDatabase() }
       try push()
     }
   }
