@@ -1,10 +1,13 @@
 import Foundation
 import Git
+import Synchronization
 import Testing
 
 /// Fetch and push to local bare repositories through git's own `git-upload-pack` and
 /// `git-receive-pack`, as `git fetch /path` does.
-@Suite("Local remotes through git-upload-pack and git-receive-pack")
+///
+/// Serialized: one test registers the transport without git's programs.
+@Suite("Local remotes through git-upload-pack and git-receive-pack", .serialized)
 struct LocalTransportTests {
   init() throws {
     try LocalTransport.register()
@@ -61,5 +64,29 @@ struct LocalTransportTests {
       _ = try phone.fetch(url: missing, refspecs: ["+refs/heads/*:refs/remotes/origin/*"], options: TransferOptions(timeout: 20))
     }
     #expect("\(error)".contains("does not appear to be a git repository"), "\(error)")
+  }
+
+  @Test("without git's server programs, local remotes keep libgit2's local transport and the fallback is told once")
+  func fallbackWithoutGitPrograms() throws {
+    let sandbox = try Sandbox()
+    let served = try ServedRepository(.path, in: sandbox)
+    let laptop = try Device("laptop", in: sandbox, reaching: served)
+    try git(laptop.path, "push", "-q", served.bare, "devices/laptop")
+    let told = Mutex<[String]>([])
+    defer {
+      do { try LocalTransport.register() } catch { Issue.record("registering again: \(error)") }
+    }
+    try LocalTransport.withEnvironment(["PATH": "/nonexistent", "GIT_EXEC_PATH": "/nonexistent"]) {
+      try LocalTransport.register(fallback: { message in told.withLock { $0.append(message) } })
+      #expect(!LocalTransport.isUsingGitPrograms)
+      let phone = try Repository.create(at: sandbox.file("phone"), initialBranch: "main")
+      for _ in 0..<2 {
+        _ = try phone.fetch(url: served.bare, refspecs: [deviceFetchRefspec], options: TransferOptions(timeout: 20))
+      }
+      #expect(try phone.referenceTarget("refs/remotes/origin/devices/laptop") == laptop.tip)
+    }
+    let messages = told.withLock { $0 }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("git-upload-pack") == true, "\(messages)")
   }
 }

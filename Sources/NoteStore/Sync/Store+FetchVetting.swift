@@ -44,7 +44,8 @@ extension Store {
       }
       if unreadable.isEmpty { throw error }
       if let culprits = try unreadableTipsOfLocalRemote(remote, advertised: advertised), !culprits.isEmpty {
-        // libgit2 reads every tip of a local remote for any fetch, so one bad tip blocks
+        // libgit2's own local transport (used only where git's upload-pack cannot be
+        // found) reads every tip of a local remote for any fetch, so one bad tip blocks
         // the others too: name it, and say how to remove it.
         let blocked = NoteStoreError.remoteHoldsUnreadableCommit(remote: remote, branches: culprits, detail: error.message)
         if unreadable.contains(where: { !culprits.contains(prefix + $0.device) }) { throw blocked }
@@ -80,7 +81,8 @@ extension Store {
   }
 
   /// For a remote that is a local path, the branches whose tip commit cannot be read;
-  /// nil for other remotes.
+  /// nil for other remotes. Only matters under libgit2's local transport: through
+  /// git-upload-pack a bad tip arrives and is refused by the vetting instead.
   private func unreadableTipsOfLocalRemote(
     _ remote: String, advertised: [(name: String, target: ObjectID)]
   ) throws -> [String]? {

@@ -132,7 +132,10 @@ extension Store {
   /// its path inside the remote repository.
   private func staleLockPath(remote: String, reason: String) -> String {
     let words = reason.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" })
-    if let named = words.first(where: { $0.hasSuffix(".lock") }) { return String(named) }
+    if let named = words.first(where: { $0.hasSuffix(".lock") }) {
+      // git's receive-pack names it as `<repo>/./refs/...`: drop the `.` components.
+      return named.split(separator: "/", omittingEmptySubsequences: false).filter { $0 != "." }.joined(separator: "/")
+    }
     let relative = "refs/heads/devices/\(device.rawValue).lock"
     if let url = try? repository.remotes().first(where: { $0.name == remote })?.url, RemoteURL.isLocalPath(url) {
       return url + "/" + relative
