@@ -27,15 +27,13 @@ final class LocalConnector: ServerConnector {
   /// `git_transport_cb` for local remotes (the `file` scheme, and absolute paths through the
   /// `transport` member of a transfer's callbacks); `parameter` is not used: the current
   /// registration is read from ``LocalTransport``. Falls back to libgit2's local transport
-  /// when git's programs cannot be found.
+  /// when git's programs cannot be found or the transport was unregistered meanwhile.
   static let transportCallback: git_transport_cb = { out, remote, _ in
     guard let out else { return -1 }
-    guard let registration = LocalTransport.current else {
-      return PipeSubtransport.report(
-        .synthesized(.generic, .net, "the local transport is no longer registered", "git_transport_cb"))
+    // Without git's programs (or once unregistered), libgit2's own local transport does it.
+    guard let registration = LocalTransport.current, let programs = registration.programs() else {
+      return git_transport_local(out, remote, nil)
     }
-    // Without git's programs, libgit2's own local transport does the transfer.
-    guard let programs = registration.programs() else { return git_transport_local(out, remote, nil) }
     let connector = LocalConnector(
       programs: programs,
       environment: LocalTransport.environmentOverride ?? ProcessInfo.processInfo.environment,

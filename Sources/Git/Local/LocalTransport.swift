@@ -65,6 +65,7 @@ public enum LocalTransport {
   /// Whether local remotes currently go through git's `git-upload-pack` and
   /// `git-receive-pack` (registered, and the programs found).
   public static var isUsingGitPrograms: Bool { current?.programs() != nil }
+
   /// Runs `body` with the local transfers it makes on this task killed after `seconds`
   /// without progress, instead of the timeout given at registration.
   public static func withTimeout<R>(_ seconds: Double, _ body: () throws -> R) rethrows -> R {
