@@ -149,11 +149,10 @@ extension Repository {
     }
   }
 
-  /// Gives the repository a fresh object database, so it forgets deleted packs and sees new
-  /// ones (and forgets a quarantine added by ``useQuarantine(_:)``).
+  /// Gives the repository a fresh object database, so it forgets deleted packs and sees new ones.
   ///
   /// The corresponding libgit2 function is `git_repository_set_odb`.
-  public func reopenObjectDatabase() throws(GitError) {
+  func reopenObjectDatabase() throws(GitError) {
     let database = try OwnedHandle.make("git_odb_open", keepAlive: nil, release: { git_odb_free($0) }) {
       git_odb_open(&$0, objectsDirectory)
     }
