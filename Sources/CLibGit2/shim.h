@@ -39,17 +39,17 @@ typedef struct notes_deadline_stream {
   void *context; /* a retained Swift object: the transfer session's clock */
 } notes_deadline_stream;
 
-/* The OpenSSH subtransport (Sources/Git/SSH). libgit2's struct comes first, so a pointer to
-   the libgit2 part is also a pointer to the whole; `box` is the retained Swift object behind it. */
-typedef struct notes_ssh_subtransport {
+/* The subtransport over a child process's pipes (Sources/Git/Pipes: OpenSSH, git-upload-pack).
+   libgit2's struct comes first, so a pointer to the libgit2 part is also a pointer to the whole; `box` is the retained Swift object behind it. */
+typedef struct notes_pipe_subtransport {
   git_smart_subtransport parent;
   void *box;
-} notes_ssh_subtransport;
+} notes_pipe_subtransport;
 
-typedef struct notes_ssh_stream {
+typedef struct notes_pipe_stream {
   git_smart_subtransport_stream parent;
   void *box;
-} notes_ssh_stream;
+} notes_pipe_stream;
 /* glibc declares these only under _GNU_SOURCE, which the Swift importer does not define. */
 #include <spawn.h>
 extern int pipe2(int fds[2], int flags);

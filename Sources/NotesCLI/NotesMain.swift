@@ -55,7 +55,7 @@ public enum NotesMain {
   /// when standard input is a terminal.
   public static func prepareTransports(interactive: Bool) {
     do {
-      try Store.prepareNetwork(interactive: interactive)
+      try Store.prepareNetwork(interactive: interactive) { OutputStreams.writeErr("notes: warning: \($0)\n") }
     } catch {
       let style = Style.stderr(Terminal.detect(environment: ProcessInfo.processInfo.environment, noColorFlag: false))
       OutputStreams.writeErr("notes: " + style.warning("warning:") + " ssh remotes will use libssh2: \(error)\n")

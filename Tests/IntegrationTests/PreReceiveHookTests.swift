@@ -80,7 +80,7 @@ struct PreReceiveHookTests {
     #expect(try served.tip(laptop.branch) == published)
   }
 
-  @Test("notes sync through the shipped pre-receive: an ordinary sync passes, an oversized attachment is refused with the hook's message and the remote keeps its tip", arguments: [Transport.gitDaemon, .http])
+  @Test("notes sync through the shipped pre-receive: an ordinary sync passes, an oversized attachment is refused with the hook's message and the remote keeps its tip", arguments: [Transport.path, .gitDaemon, .http])
   func notesSync(_ transport: Transport) throws {
     let sandbox = try Sandbox()
     let served = try ServedRepository(transport, in: sandbox)
@@ -90,17 +90,6 @@ struct PreReceiveHookTests {
     #expect(refused.output.contains("pre-receive hook declined"))
     #expect(refused.output.contains("Shopping.note/Attachments/scan.pdf: a blob of 5000 bytes, over notes.maxBlobSize 4096"))
     #expect(try served.tip("refs/heads/devices/laptop") == synced)
-  }
-
-  @Test("notes sync to a bare repository by path: an ordinary sync passes; server hooks cannot refuse it (libgit2's local transport)")
-  func notesSyncByPath() throws {
-    let sandbox = try Sandbox()
-    let served = try ServedRepository(.path, in: sandbox)
-    let (store, synced) = try syncedStore(served, in: sandbox)
-    withKnownIssue("libgit2 1.5 pushes to a path by writing the repository itself, without git-receive-pack, so no server hook runs") {
-      _ = try failure { try attachOversizedAndSync(store, in: sandbox) }
-      #expect(try served.tip("refs/heads/devices/laptop") == synced)
-    }
   }
 
   /// A notes store on device laptop that synced one note to `served` (which has the

@@ -10,6 +10,8 @@ import Foundation
 final class TransferSession {
   /// The remote URL with any password removed, for messages.
   let url: String
+  /// The remote URL as configured, to choose the transport.
+  let rawURL: String
   let options: TransferOptions
   let clock: TransferClock
   let credentialHelper: GitCredentialHelper?
@@ -38,6 +40,7 @@ final class TransferSession {
 
   init(url: String, options: TransferOptions, repository: Repository) {
     self.url = redactedURL(url)
+    rawURL = url
     self.options = options
     clock = TransferClock(timeout: options.timeout, isCancelled: options.isCancelled)
     switch options.credentialHelper {
@@ -64,13 +67,17 @@ final class TransferSession {
       git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)),
       "git_remote_init_callbacks")
     installCallbacks(&callbacks)
+    // Absolute paths never reach a registered transport (libgit2 matches `scheme://`).
+    callbacks.transport = LocalTransport.transport(for: rawURL)
     var failure: GitError?
     func run() {
       withExtendedLifetime(self) {
         callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
-        // The OpenSSH transport keeps its own clock; give it this transfer's timeout.
+        // The OpenSSH and local transports keep their own clocks; give them this transfer's timeout.
         TransferClock.$current.withValue(self.clock) {
-          let result = SSHTransport.withTimeout(options.timeout) { call(&callbacks) }
+          let result = SSHTransport.withTimeout(options.timeout) {
+            LocalTransport.withTimeout(options.timeout) { call(&callbacks) }
+          }
           // Read libgit2's thread-local error at once, before anything else can replace it.
           if result < 0 { failure = GitError.last(result, function) }
         }

@@ -65,10 +65,17 @@ extension Repository {
     for directory in Set(loose.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }) {
       rmdir(directory)
     }
-    let database = try OwnedHandle.make("git_odb_open", keepAlive: nil, release: { git_odb_free($0) }) {
-      git_odb_open(&$0, objectsDirectory)
-    }
-    try check(git_repository_set_odb(pointer, database.pointer), "git_repository_set_odb")
+    try reopenObjectDatabase()
+  }
+
+  /// Forgets every object this process read (libgit2's object cache) and its object
+  /// database with any quarantine added by ``useQuarantine(_:)``; both are opened again on
+  /// next use. After a read of an object that a later call must not find (a refused,
+  /// malformed commit), so that it is really gone.
+  ///
+  /// The corresponding libgit2 function is `git_repository__cleanup`.
+  public func dropCachesAndObjectDatabase() throws(GitError) {
+    try check(git_repository__cleanup(pointer), "git_repository__cleanup")
   }
 
   /// Lets this process (and only it: nothing is written to `objects/info/alternates`)

@@ -18,8 +18,8 @@ final class SSHConnectionSettings: Sendable {
 
 /// One git conversation over ssh: a running `ssh … "git-upload-pack '/path'"` (or
 /// `git-receive-pack`), with what is needed to explain its failures.
-final class SSHConnection {
-  private let child: SSHChildProcess
+final class SSHConnection: ServerConnection {
+  private let child: ServerProcess
   private let address: SSHAddress
   private let settings: SSHConnectionSettings
 
@@ -27,9 +27,9 @@ final class SSHConnection {
   init(address: SSHAddress, service: String, settings: SSHConnectionSettings) throws(GitError) {
     let commandLine = SSHCommandLine(
       program: settings.program, address: address, service: service, batchMode: settings.batchMode)
-    child = try SSHChildProcess.spawn(
-      commandLine, environment: settings.environment, timeout: settings.timeout,
-      ownProcessGroup: settings.batchMode)
+    child = try ServerProcess.spawn(
+      commandLine.executable, arguments: commandLine.arguments, label: "ssh", category: .ssh,
+      environment: settings.environment, timeout: settings.timeout, ownProcessGroup: settings.batchMode)
     self.address = address
     self.settings = settings
   }
@@ -66,7 +66,7 @@ final class SSHConnection {
   /// Prefixes the destination and appends what ssh said, for errors that are not ssh's own.
   private func withContext(_ error: GitError) -> GitError {
     var message = "ssh to \(address.destination): \(error.message)"
-    let said = SSHFailure.oneLine(child.errorTail.text)
+    let said = ServerProcess.oneLine(child.errorTail.text)
     if !said.isEmpty { message += ": " + said }
     return GitError(code: error.code, category: error.category, message: message, function: error.function)
   }

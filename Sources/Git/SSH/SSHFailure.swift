@@ -16,25 +16,17 @@ enum SSHFailure {
     case .signaled(let signal): message = "ssh to \(address.destination) was killed by signal \(signal)"
     case .unknown: message = "ssh to \(address.destination) failed"
     }
-    let said = oneLine(errorOutput)
+    let said = ServerProcess.oneLine(errorOutput)
     if !said.isEmpty { message += ": " + said }
     let (code, hint) = classify(errorOutput, address: address)
     if let hint { message += (message.hasSuffix(".") ? " " : ". ") + hint }
     return .synthesized(code, .ssh, message, "ssh")
   }
 
-  /// ssh's lines (it ends some with CR LF) joined into one.
-  static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-      .joined(separator: " ")
-  }
-
   /// The error for an ssh process that closed the connection without a failure status.
   static func closed(errorOutput: String, address: SSHAddress) -> GitError {
     var message = "ssh to \(address.destination) closed the connection"
-    let said = oneLine(errorOutput)
+    let said = ServerProcess.oneLine(errorOutput)
     if !said.isEmpty { message += ": " + said }
     return .synthesized(.endOfFile, .ssh, message, "ssh")
   }

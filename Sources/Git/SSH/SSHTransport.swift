@@ -106,7 +106,7 @@ public enum SSHTransport {
     let parameter = Unmanaged.passUnretained(registration).toOpaque()
     var added: [String] = []
     for scheme in SSHAddress.schemes {
-      let result = git_transport_register(scheme, SSHSubtransport.transportCallback, parameter)
+      let result = git_transport_register(scheme, SSHConnector.transportCallback, parameter)
       if result < 0 {
         let error = GitError.last(result, "git_transport_register")
         added.forEach { _ = git_transport_unregister($0) }

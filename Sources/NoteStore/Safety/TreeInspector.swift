@@ -34,7 +34,9 @@ struct TreeInspector {
     do {
       fresh = try repository.commits(from: [tip], hiding: trusted)
     } catch {
-      return TreeViolation(commit: tip.hex, path: "", rule: .missingObject, detail: "\(error)")
+      // libgit2's walk stops at a commit it cannot parse; name that one as git's fsck would.
+      return firstMalformedCommit(from: tip, trusted: Set(trusted))
+        ?? TreeViolation(commit: tip.hex, path: "", rule: .missingObject, detail: "\(error)")
     }
     let freshSet = Set(fresh)
     var seen: Set<Visit> = []
@@ -248,6 +250,24 @@ struct TreeInspector {
   private struct CommitHeader {
     var tree: ObjectID
     var parents: [ObjectID]
+  }
+
+  /// The first commit from `tip` back (parents read from the raw objects, at most
+  /// `limit` commits, stopping at `trusted`) whose header is malformed; nil when none is.
+  private func firstMalformedCommit(from tip: ObjectID, trusted: Set<ObjectID>, limit: Int = 100_000) -> TreeViolation? {
+    var queue = [tip]
+    var seen: Set<ObjectID> = [tip]
+    while let commit = queue.popLast(), seen.count <= limit {
+      switch readCommit(commit) {
+      case .failure(let violation) where violation.rule == .badCommit: return violation
+      case .failure: return nil
+      case .success(let header):
+        for parent in header.parents where !trusted.contains(parent) && seen.insert(parent).inserted {
+          queue.append(parent)
+        }
+      }
+    }
+    return nil
   }
 
   /// Parses a commit's header as git's `fsck` does: `tree`, then `parent` lines,

@@ -44,7 +44,8 @@ extension Store {
       }
       if unreadable.isEmpty { throw error }
       if let culprits = try unreadableTipsOfLocalRemote(remote, advertised: advertised), !culprits.isEmpty {
-        // libgit2 reads every tip of a local remote for any fetch, so one bad tip blocks
+        // libgit2's own local transport (used only where git's upload-pack cannot be
+        // found) reads every tip of a local remote for any fetch, so one bad tip blocks
         // the others too: name it, and say how to remove it.
         let blocked = NoteStoreError.remoteHoldsUnreadableCommit(remote: remote, branches: culprits, detail: error.message)
         if unreadable.contains(where: { !culprits.contains(prefix + $0.device) }) { throw blocked }
@@ -54,6 +55,20 @@ extension Store {
     let rejected = unreadable + (try vetFetchedReferences(of: remote, before: before))
     historyDidMove()
     return rejected
+  }
+
+  /// Runs `push` able to read the objects of refused branches (the remote advertises
+  /// them, and libgit2's push walks from every advertised tip it has), and once more
+  /// without them when one of them is a commit libgit2 cannot parse (a malformed
+  /// author line): then the push treats that tip as unknown, as for any branch it lacks.
+  func pushReadingRefusedObjects(_ push: () throws -> Void) throws {
+    try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
+    do {
+      try push()
+    } catch let error as GitError where error.message.contains("failed to parse") {
+      try git("forgetting refused objects") { try repository.dropCachesAndObjectDatabase() }
+      try push()
+    }
   }
 
   private var fetchJournalPath: String { gitDirectory + "/notes-fetch" }
@@ -68,7 +83,8 @@ extension Store {
   }
 
   /// For a remote that is a local path, the branches whose tip commit cannot be read;
-  /// nil for other remotes.
+  /// nil for other remotes. Only matters under libgit2's local transport: through
+  /// git-upload-pack a bad tip arrives and is refused by the vetting instead.
   private func unreadableTipsOfLocalRemote(
     _ remote: String, advertised: [(name: String, target: ObjectID)]
   ) throws -> [String]? {

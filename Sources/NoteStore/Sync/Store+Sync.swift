@@ -108,11 +108,12 @@ extension Store {
 
   private func pushOwnBranch(to remote: String, options: SyncOptions) throws {
     let branch = device.branch
-    // The remote advertises refused branches too; libgit2's push must find them.
-    try git("reading refused objects") { try repository.useQuarantine(quarantinePath) }
     try runPrePushHook(remote: remote)
     do {
-      try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
+      // The remote advertises refused branches too; libgit2's push must find them.
+      try pushReadingRefusedObjects {
+        try repository.push(remote: remote, refspecs: ["\(branch):\(branch)"], options: transferOptions(options))
+      }
     } catch let error as TransferError {
       switch error {
       case .rejected(_, let reason, _) where reason.contains(".lock") || reason.lowercased().contains("lock"):
@@ -137,7 +138,10 @@ extension Store {
   /// its path inside the remote repository.
   private func staleLockPath(remote: String, reason: String) -> String {
     let words = reason.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" })
-    if let named = words.first(where: { $0.hasSuffix(".lock") }) { return String(named) }
+    if let named = words.first(where: { $0.hasSuffix(".lock") }) {
+      // git's receive-pack names it as `<repo>/./refs/...`: drop the `.` components.
+      return named.split(separator: "/", omittingEmptySubsequences: false).filter { $0 != "." }.joined(separator: "/")
+    }
     let relative = "refs/heads/devices/\(device.rawValue).lock"
     if let url = try? repository.remotes().first(where: { $0.name == remote })?.url, RemoteURL.isLocalPath(url) {
       return url + "/" + relative

@@ -1,13 +1,18 @@
 import Foundation
 
-/// One running ssh process and the three pipes to it: the single owner of its process id
-/// (reaped exactly once) and of the parent's pipe ends (each closed exactly once).
+/// One running server process (ssh, or git's own `git-upload-pack`/`git-receive-pack`) and
+/// the three pipes to it: the single owner of its process id (reaped exactly once) and of the
+/// parent's pipe ends (each closed exactly once).
 ///
 /// Every wait is bounded by `timeout` seconds without progress: a stalled server ends in an
 /// error that says so, and the process (its whole group when it has one) is killed. The last
 /// 4 KB the process wrote to its standard error are kept for error messages.
-final class SSHChildProcess {
+final class ServerProcess {
   let pid: pid_t
+  /// What the process is called in messages (`ssh`, `git-upload-pack`).
+  let label: String
+  /// The category of the errors it raises.
+  let category: GitError.Category
   let timeout: TimeInterval
   private let ownsProcessGroup: Bool
   private var input: Int32
@@ -16,8 +21,13 @@ final class SSHChildProcess {
   private(set) var errorTail = BoundedTail(limit: 4096)
   private(set) var exitStatus: ExitStatus?
 
-  private init(pid: pid_t, pipes: ChildPipes, timeout: TimeInterval, ownsProcessGroup: Bool) {
+  private init(
+    pid: pid_t, label: String, category: GitError.Category, pipes: ChildPipes, timeout: TimeInterval,
+    ownsProcessGroup: Bool
+  ) {
     self.pid = pid
+    self.label = label
+    self.category = category
     self.timeout = timeout
     self.ownsProcessGroup = ownsProcessGroup
     input = pipes.input
@@ -25,32 +35,34 @@ final class SSHChildProcess {
     errors = pipes.errors
   }
 
-  /// Starts `commandLine` with its standard input, output and error connected to us.
+  /// Starts `executable` with `arguments` (`argv`, starting with the program's name) and its
+  /// standard input, output and error connected to us; `label` names it in messages.
   ///
-  /// With `ownProcessGroup` the process leads a new process group, so that a timeout kills a
-  /// shell wrapper and the ssh it started together; that also cuts it off from the terminal's
-  /// foreground group, so only use it when ssh must not prompt.
+  /// With `ownProcessGroup` the process leads a new process group, so that a timeout kills
+  /// what it started too (a shell wrapper's ssh, receive-pack's hooks); that also cuts it off
+  /// from the terminal's foreground group, so only use it when the process must not prompt.
   static func spawn(
-    _ commandLine: SSHCommandLine, environment: [String: String], timeout: TimeInterval,
-    ownProcessGroup: Bool
-  ) throws(GitError) -> SSHChildProcess {
+    _ executable: String, arguments: [String], label: String, category: GitError.Category,
+    environment: [String: String], timeout: TimeInterval, ownProcessGroup: Bool
+  ) throws(GitError) -> ServerProcess {
     let pipes = try ChildPipes()
-    let spawned = withCStrings(commandLine.arguments) { arguments in
+    let spawned = withCStrings(arguments) { arguments in
       withCStrings(environment.map { "\($0.key)=\($0.value)" }) { variables in
         pipes.spawn(
-          commandLine.executable, arguments: arguments, environment: variables,
+          executable, arguments: arguments, environment: variables,
           ownProcessGroup: ownProcessGroup)
       }
     }
     pipes.closeChildEnds()
     switch spawned {
     case .success(let pid):
-      return SSHChildProcess(pid: pid, pipes: pipes, timeout: timeout, ownsProcessGroup: ownProcessGroup)
+      return ServerProcess(
+        pid: pid, label: label, category: category, pipes: pipes, timeout: timeout,
+        ownsProcessGroup: ownProcessGroup)
     case .failure(let failure):
       pipes.closeParentEnds()
       let reason = String(cString: strerror(failure.code))
-      throw .synthesized(
-        .generic, .ssh, "cannot start '\(commandLine.executable)': \(reason)", "posix_spawn")
+      throw .synthesized(.generic, category, "cannot start '\(executable)': \(reason)", "posix_spawn")
     }
   }
 
@@ -63,7 +75,7 @@ final class SSHChildProcess {
       let count = Foundation.read(output, buffer.baseAddress, buffer.count)
       if count >= 0 { return count }
       if errno == EAGAIN || errno == EINTR { continue }
-      throw .system("read", "cannot read from ssh")
+      throw .system("read", "cannot read from \(label)")
     }
   }
 
@@ -81,8 +93,8 @@ final class SSHChildProcess {
         offset += count
         deadline = Date(timeIntervalSinceNow: timeout)
       } else if count < 0, errno != EAGAIN, errno != EINTR {
-        if errno == EPIPE { throw .synthesized(.endOfFile, .ssh, "ssh closed its input", "write") }
-        throw .system("write", "cannot write to ssh")
+        if errno == EPIPE { throw .synthesized(.endOfFile, category, "\(label) closed its input", "write") }
+        throw .system("write", "cannot write to \(label)")
       }
     }
   }
@@ -96,8 +108,8 @@ final class SSHChildProcess {
     guard remaining > 0 else {
       kill()
       throw .synthesized(
-        .generic, .ssh,
-        "timed out \(action) ssh: nothing happened for \(Self.describe(timeout)); the ssh process was stopped",
+        .generic, category,
+        "timed out \(action) \(label): nothing happened for \(Self.describe(timeout)); the \(label) process was stopped",
         "poll")
     }
     var descriptors = [
@@ -107,7 +119,7 @@ final class SSHChildProcess {
     let result = poll(&descriptors, 2, Int32(min(remaining * 1000, 1000).rounded(.up)))
     if result < 0 {
       if errno == EINTR { return false }
-      throw .system("poll", "cannot wait for ssh")
+      throw .system("poll", "cannot wait for \(label)")
     }
     if descriptors[1].revents != 0 { drainErrors() }
     return descriptors[0].revents != 0
@@ -186,6 +198,14 @@ final class SSHChildProcess {
     guard descriptor >= 0 else { return }
     close(descriptor)
     descriptor = -1
+  }
+
+  /// A server's standard error lines (ssh ends some with CR LF) joined into one.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: " ")
   }
 
   private static func describe(_ seconds: TimeInterval) -> String {

@@ -1,35 +1,45 @@
 import CLibGit2
 
-/// The libgit2 side of the OpenSSH transport: the C callbacks, and the structs that lead from
-/// libgit2's pointers back to the Swift objects.
+/// The libgit2 side of the transports that speak git's protocol over a child process's pipes
+/// (OpenSSH, and git's own `git-upload-pack`/`git-receive-pack` for local remotes): the C
+/// callbacks, and the structs that lead from libgit2's pointers back to the Swift objects.
 ///
-/// Ownership: each `notes_ssh_subtransport` and `notes_ssh_stream` is allocated here, holds one
-/// retained Swift object in `box`, and is freed (with that object released) exactly once, by
-/// the `free` callback libgit2 calls for it. A stream is one ssh process; releasing its
-/// ``SSHConnection`` closes the pipes and reaps the process.
-enum SSHSubtransport {
-  /// `git_transport_cb` for the ssh schemes; `parameter` is the unretained ``SSHRegistration``.
-  static let transportCallback: git_transport_cb = { out, remote, parameter in
-    guard let out, let parameter else { return -1 }
-    let registration = Unmanaged<SSHRegistration>.fromOpaque(parameter).takeUnretainedValue()
-    let settings: SSHConnectionSettings
-    do throws(GitError) { settings = try registration.settings(for: remote) } catch { return report(error) }
-    return withExtendedLifetime(settings) {
-      // git_transport_smart makes the subtransport at once, so the definition and the
-      // unretained settings only need to live for this call.
+/// Ownership: each `notes_pipe_subtransport` and `notes_pipe_stream` is allocated here, holds
+/// one retained Swift object in `box`, and is freed (with that object released) exactly once,
+/// by the `free` callback libgit2 calls for it. A stream is one server process; releasing its
+/// ``ServerConnection`` closes the pipes and reaps the process.
+enum PipeSubtransport {
+  /// Makes a smart transport for `remote` whose connections `connector` starts: the body of
+  /// a `git_transport_cb`.
+  static func makeTransport(
+    _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_transport>?>, _ remote: OpaquePointer?,
+    connector: any ServerConnector
+  ) -> Int32 {
+    let state = State(connector: connector)
+    return withExtendedLifetime(state) {
+      // git_transport_smart makes the subtransport at once (which retains the state), so the
+      // definition and the unretained state only need to live for this call.
       var definition = git_smart_subtransport_definition(
-        callback: { out, _, parameter in SSHSubtransport.makeSubtransport(out, parameter) }, rpc: 0,
-        param: Unmanaged.passUnretained(settings).toOpaque())
+        callback: { out, _, parameter in PipeSubtransport.makeSubtransport(out, parameter) }, rpc: 0,
+        param: Unmanaged.passUnretained(state).toOpaque())
       return git_transport_smart(out, remote, &definition)
     }
   }
 
-  /// The Swift object behind one subtransport: its settings and its open stream, if any.
+  /// The Swift object behind one subtransport: what starts its connections, and its open
+  /// stream, if any.
   final class State {
-    let settings: SSHConnectionSettings
-    var currentStream: UnsafeMutablePointer<notes_ssh_stream>?
+    let connector: any ServerConnector
+    var currentStream: UnsafeMutablePointer<notes_pipe_stream>?
 
-    init(settings: SSHConnectionSettings) { self.settings = settings }
+    init(connector: any ServerConnector) { self.connector = connector }
+  }
+
+  /// The Swift object behind one stream.
+  final class Stream {
+    let connection: any ServerConnection
+
+    init(_ connection: any ServerConnection) { self.connection = connection }
   }
 
   private static func makeSubtransport(
@@ -37,30 +47,30 @@ enum SSHSubtransport {
     _ parameter: UnsafeMutableRawPointer?
   ) -> Int32 {
     guard let out, let parameter else { return -1 }
-    let settings = Unmanaged<SSHConnectionSettings>.fromOpaque(parameter).takeUnretainedValue()
-    let subtransport = UnsafeMutablePointer<notes_ssh_subtransport>.allocate(capacity: 1)
+    let state = Unmanaged<State>.fromOpaque(parameter).takeUnretainedValue()
+    let subtransport = UnsafeMutablePointer<notes_pipe_subtransport>.allocate(capacity: 1)
     subtransport.initialize(
-      to: notes_ssh_subtransport(
+      to: notes_pipe_subtransport(
         parent: git_smart_subtransport(
-          action: { out, subtransport, url, service in SSHSubtransport.action(out, subtransport, url, service) },
+          action: { out, subtransport, url, service in PipeSubtransport.action(out, subtransport, url, service) },
           close: { _ in 0 },
-          free: { subtransport in SSHSubtransport.freeSubtransport(subtransport) }),
-        box: Unmanaged.passRetained(State(settings: settings)).toOpaque()))
+          free: { subtransport in PipeSubtransport.freeSubtransport(subtransport) }),
+        box: Unmanaged.passRetained(state).toOpaque()))
     out.pointee = subtransport.pointer(to: \.parent)
     return 0
   }
 
   private static func whole(_ subtransport: UnsafeMutablePointer<git_smart_subtransport>)
-    -> UnsafeMutablePointer<notes_ssh_subtransport>
+    -> UnsafeMutablePointer<notes_pipe_subtransport>
   {
-    UnsafeMutableRawPointer(subtransport).assumingMemoryBound(to: notes_ssh_subtransport.self)
+    UnsafeMutableRawPointer(subtransport).assumingMemoryBound(to: notes_pipe_subtransport.self)
   }
 
   private static func state(_ subtransport: UnsafeMutablePointer<git_smart_subtransport>) -> State {
     Unmanaged<State>.fromOpaque(whole(subtransport).pointee.box).takeUnretainedValue()
   }
 
-  /// Starts ssh for the listing actions; hands back the same stream for the action that
+  /// Starts the server for the listing actions; hands back the same stream for the action that
   /// follows a listing (libgit2 continues the conversation on the same connection).
   private static func action(
     _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_smart_subtransport_stream>?>?,
@@ -77,7 +87,8 @@ enum SSHSubtransport {
       return open(out, subtransport, state, url: decodeCString(url), service: "git-receive-pack")
     default:
       guard let stream = state.currentStream else {
-        return report(.synthesized(.generic, .ssh, "the refs must be listed before the transfer", "ssh"))
+        return report(
+          .synthesized(.generic, state.connector.category, "the refs must be listed before the transfer", "action"))
       }
       out.pointee = stream.pointer(to: \.parent)
       return 0
@@ -89,30 +100,31 @@ enum SSHSubtransport {
     _ subtransport: UnsafeMutablePointer<git_smart_subtransport>, _ state: State,
     url: String, service: String
   ) -> Int32 {
-    let connection: SSHConnection
+    let connection: any ServerConnection
     do throws(GitError) {
-      let address = try SSHAddress(parsing: url)
-      connection = try SSHConnection(address: address, service: service, settings: state.settings)
+      connection = try state.connector.connect(url: url, service: service)
     } catch {
       return report(error)
     }
-    let stream = UnsafeMutablePointer<notes_ssh_stream>.allocate(capacity: 1)
+    let stream = UnsafeMutablePointer<notes_pipe_stream>.allocate(capacity: 1)
     stream.initialize(
-      to: notes_ssh_stream(
+      to: notes_pipe_stream(
         parent: git_smart_subtransport_stream(
           subtransport: subtransport,
-          read: { stream, buffer, size, count in SSHSubtransport.read(stream, buffer, size, count) },
-          write: { stream, buffer, length in SSHSubtransport.write(stream, buffer, length) },
-          free: { stream in SSHSubtransport.freeStream(stream) }),
-        box: Unmanaged.passRetained(connection).toOpaque()))
+          read: { stream, buffer, size, count in PipeSubtransport.read(stream, buffer, size, count) },
+          write: { stream, buffer, length in PipeSubtransport.write(stream, buffer, length) },
+          free: { stream in PipeSubtransport.freeStream(stream) }),
+        box: Unmanaged.passRetained(Stream(connection)).toOpaque()))
     state.currentStream = stream
     out.pointee = stream.pointer(to: \.parent)
     return 0
   }
 
-  private static func connection(_ stream: UnsafeMutablePointer<git_smart_subtransport_stream>) -> SSHConnection {
-    let whole = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: notes_ssh_stream.self)
-    return Unmanaged<SSHConnection>.fromOpaque(whole.pointee.box).takeUnretainedValue()
+  private static func connection(_ stream: UnsafeMutablePointer<git_smart_subtransport_stream>)
+    -> any ServerConnection
+  {
+    let whole = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: notes_pipe_stream.self)
+    return Unmanaged<Stream>.fromOpaque(whole.pointee.box).takeUnretainedValue().connection
   }
 
   private static func read(
@@ -144,12 +156,12 @@ enum SSHSubtransport {
 
   private static func freeStream(_ stream: UnsafeMutablePointer<git_smart_subtransport_stream>?) {
     guard let stream else { return }
-    let whole = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: notes_ssh_stream.self)
+    let whole = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: notes_pipe_stream.self)
     if let subtransport = stream.pointee.subtransport {
       let state = state(subtransport)
       if state.currentStream == whole { state.currentStream = nil }
     }
-    Unmanaged<SSHConnection>.fromOpaque(whole.pointee.box).release()
+    Unmanaged<Stream>.fromOpaque(whole.pointee.box).release()
     whole.deinitialize(count: 1)
     whole.deallocate()
   }
@@ -163,7 +175,7 @@ enum SSHSubtransport {
   }
 
   /// Hands `error` to libgit2 (class and message) and returns its code.
-  private static func report(_ error: GitError) -> Int32 {
+  static func report(_ error: GitError) -> Int32 {
     _ = git_error_set_str(error.category.rawValue, error.message)
     return error.code.rawValue
   }
