@@ -56,20 +56,41 @@ struct SyncHookTests {
     #expect(!FileManager.default.fileExists(atPath: phone + "/.git/MERGE_MSG"))
   }
 
-  @Test("a fast-forward makes no commit, so it runs no pre-commit or pre-merge-commit (as git); post-merge runs once with 0")
+  @Test("a fast-forward makes no commit, so it runs no pre-merge-commit (as git); post-merge runs once with 0")
   func fastForwardRunsPostMergeOnly() throws {
     let sandbox = try Sandbox()
     let (_, laptop, phone) = try devices(sandbox)
     try #require(sandbox.notes("-C", laptop, "write", "Shopping", "--text", "Oat milk").status == 0)
     try #require(sandbox.notes("-C", laptop, "sync").status == 0)
     let log = sandbox.directory + "/post-merge"
-    try installHook(phone, "pre-commit", "exit 1")
     try installHook(phone, "pre-merge-commit", "exit 1")
     try installHook(phone, "post-merge", "echo \"$1 $(git rev-parse HEAD)\" >> '\(log)'")
     let result = sandbox.notes("-C", phone, "sync")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Fast-forwarded"))
     #expect(try String(contentsOfFile: log, encoding: .utf8) == "0 \(sandbox.head(laptop))\n")
+  }
+
+  @Test(
+    "a failing pre-commit stops a sync's fast-forward and its merge before the branch moves, seeing the tree to adopt; --no-verify takes them",
+    arguments: [true, false])
+  func failingPreCommitStopsSync(fastForward: Bool) throws {
+    let sandbox = try Sandbox()
+    let (_, laptop, phone) = try devices(sandbox)
+    try #require(sandbox.notes("-C", laptop, "new", "Plan", "--text", "Monday").status == 0)
+    try #require(sandbox.notes("-C", laptop, "sync").status == 0)
+    if !fastForward { try #require(sandbox.notes("-C", phone, "new", "Ideas", "--text", "Tea").status == 0) }
+    let seen = sandbox.directory + "/seen"
+    try installHook(phone, "pre-commit", "git ls-files > '\(seen)'\necho 'nothing from outside today'\nexit 1")
+    let before = StoreSnapshot(phone, sandbox: sandbox, includingRemoteTracking: false)
+    let refused = sandbox.notes("-C", phone, "sync")
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("pre-commit hook") && refused.stderr.contains("nothing from outside today"))
+    #expect(StoreSnapshot(phone, sandbox: sandbox, includingRemoteTracking: false) == before)
+    #expect(try String(contentsOfFile: seen, encoding: .utf8).contains("Plan.note/Text.rtf"))
+    let taken = sandbox.notes("-C", phone, "sync", "--no-verify")
+    #expect(taken.status == 0, "\(taken.stderr)")
+    #expect(sandbox.notes("-C", phone, "show", "Plan").stdout == "Monday\n")
   }
 
   @Test("a failing pre-commit stops resolve and leaves the conflict and the store as they were")

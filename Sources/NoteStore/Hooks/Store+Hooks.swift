@@ -50,6 +50,28 @@ extension Store {
       keepsMessageFile: false)
   }
 
+  /// Runs `pre-commit` on a tree a sync is about to adopt — another device's changes,
+  /// by a merge or a fast-forward — with GIT_INDEX_FILE naming a temporary index of it,
+  /// so a hook that validates packages (the shipped one runs `notes verify --staged`)
+  /// guards what arrives as well as what is written here. git's own merge runs no
+  /// pre-commit; NoteStore does, because a sync changes the store as surely as a write.
+  ///
+  /// - Throws: `HookError` when the hook refuses: the sync then stops before the
+  ///   branch moves.
+  func runAdoptionHook(tree: ObjectID) throws {
+    let runner = try hookRunner(pendingTree: tree)
+    guard try runner.isPresent(.preCommit) else { return }
+    removeStaleHookIndexes()
+    let index = gitDirectory + "/\(Store.hookIndexPrefix)\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: index) }
+    do {
+      try repository.writeIndexFile(of: tree, to: index)
+    } catch {
+      throw HookError.cannotPrepare(file: index, reason: "\(error)")
+    }
+    try runner.run(.preCommit, environment: ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"])
+  }
+
   private func runMessageHooks(
     pre: HookName, tree: ObjectID, text: String, messageFile: String, source: String, keepsMessageFile: Bool
   ) throws -> String {

@@ -79,6 +79,7 @@ extension Store {
       return
     }
     let paths = try changed + filesOutsidePackagesChanged(from: before, to: after)
+    try runAdoptionHook(tree: after)
     try branchWriter.move(
       BranchMove(
         expected: start, commit: head, oldTree: before, newTree: after, checkout: .paths(paths), origin: .sync,
