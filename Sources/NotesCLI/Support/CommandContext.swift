@@ -11,6 +11,8 @@ struct CommandContext {
   var terminal: Terminal
   var environment: [String: String]
   var currentDirectory: String
+  /// One formatter for the whole command: making one per row cost most of `notes list`.
+  let displayDates = DisplayDateFormatter()
   /// `--no-verify`: skip the hooks that check a change.
   var skipsVerification = false
 
@@ -65,9 +67,7 @@ struct CommandContext {
 
   /// A date as the human tables show it: local time, to the minute.
   func displayDate(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter.string(from: date)
+    displayDates.string(from: date)
   }
 
   /// Prints a message on stderr, unless `--quiet`.
@@ -102,4 +102,16 @@ struct CommandContext {
   static func format(_ seconds: Double) -> String {
     seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
+}
+
+/// The formatter of the tables' dates (`2026-11-29 10:00`, local time), made once per
+/// command and reused for every row.
+final class DisplayDateFormatter {
+  private lazy var formatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter
+  }()
+
+  func string(from date: Date) -> String { formatter.string(from: date) }
 }
