@@ -50,8 +50,7 @@ struct HookRunner {
   func lookup(_ hook: HookName) throws -> Lookup {
     if settings.skipsVerification && hook.isVerification { return .skipped }
     let path = hooksDirectory + "/" + hook.rawValue
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .absent }
+    guard (try? FileKind.of(path, followingLinks: true))?.isRegularFile == true else { return .absent }
     if let relative = pathInsideWorkingTree(path), try isTracked(relative) { return .tracked(path) }
     return access(path, X_OK) == 0 ? .runnable(path) : .notExecutable(path)
   }
