@@ -41,7 +41,8 @@ extension Store {
     try branchWriter.move(
       BranchMove(
         expected: parent, commit: commit, oldTree: baseTree, newTree: tree, checkout: .paths(checkoutPaths),
-        copies: copies, origin: .local, summary: message.summary))
+        copies: copies, origin: .local, summary: message.summary,
+        changedPackages: packages(touchedBy: updates, from: baseTree, to: tree)))
     return commit
   }
 

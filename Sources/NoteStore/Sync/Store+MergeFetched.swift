@@ -83,7 +83,7 @@ extension Store {
     try branchWriter.move(
       BranchMove(
         expected: start, commit: head, oldTree: before, newTree: after, checkout: .paths(paths), origin: .sync,
-        summary: "sync"),
+        summary: "sync", changedPackages: changed),
       allowMassDelete: options.allowMassDelete)
     report.conflicts = try self.conflicts().map(\.note)
     report.unreadable = try unreadableBodies(among: changed, in: after)

@@ -36,6 +36,9 @@ struct BranchMove {
   var origin: Origin
   /// The reflog line.
   var summary: String
+  /// The packages the move changes, when the caller knows them already (a commit
+  /// knows its updates, a sync its diff); nil makes the writer diff the two trees.
+  var changedPackages: [String]? = nil
 }
 
 /// A file that goes into the working tree by a streamed copy instead of a checkout.

@@ -115,7 +115,10 @@ struct BranchWriter {
       return
     }
     do {
-      let changed = try PackageScanner(repository: repository).changedPackages(from: move.oldTree, to: move.newTree)
+      // A one-note write must not diff two 10,000-entry root trees: use what the
+      // caller knows.
+      let changed = try move.changedPackages.map(Set.init)
+        ?? PackageScanner(repository: repository).changedPackages(from: move.oldTree, to: move.newTree)
       for package in changed where try repository.treeEntry(atPath: package, inTree: move.newTree) == nil {
         removeDerivedFiles(of: NotePath(packagePath: package))
       }
