@@ -35,6 +35,7 @@ test: deps-test
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory corpus-check
 	$(MAKE) --no-print-directory fuzz-rtf
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 corpus-check: deps
 	@Scripts/corpus-check.sh
