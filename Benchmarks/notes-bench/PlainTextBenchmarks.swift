@@ -91,7 +91,8 @@ enum BigMergeBenchmarks {
       [ours, git].map { [$0.name, $0.median.formattedMilliseconds, $0.p90.formattedMilliseconds] })
     print(String(format: "ratio ThreeWayMerge / git merge-file: %.2f×", ours.median.seconds / git.median.seconds))
     print(String(format: "peak memory: %.0f MB before the merge (the three bodies), %.0f MB after: "
-      + "%.1f× the body for the bodies and the merge", before / 1e6, after / 1e6, after / Double(bodySize)))
+      + "%.1f× the body for the bodies and the merge, %.1f× for the merge alone", before / 1e6, after / 1e6,
+      after / Double(bodySize), (after - before) / Double(bodySize)))
   }
 
   /// The process's peak resident memory, in bytes.

@@ -6,5 +6,6 @@ set -eu
 cd "$(dirname "$0")/../.."
 scratch="${1:-.build}"
 swift build -c release --scratch-path "$scratch" --product notes-bench
+uptime
 "$scratch/release/notes-bench" merge
 "$scratch/release/notes-bench" merge-big

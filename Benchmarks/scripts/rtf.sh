@@ -5,4 +5,5 @@ set -eu
 cd "$(dirname "$0")/../.."
 scratch="${1:-.build}"
 swift build -c release --scratch-path "$scratch" --product notes-bench
+uptime
 "$scratch/release/notes-bench" rtf

@@ -32,22 +32,22 @@ struct TokenDiffSearch {
       // Myers only ever searches the gaps between them; a small one gets Myers'
       // minimal diff, and anchors only when it gives up.
       let isLarge = region.oldRange.count + region.newRange.count > 4 * costLimit
-      var anchors = isLarge ? uniqueAnchors(region) : []
+      var anchors = isLarge ? anchorsForLargeRegion(region) : []
       if anchors.isEmpty {
         if let pairs = myers(region) {
           for (x, y) in pairs { found.append(TokenDiff.Match(old: x, new: y, count: 1)) }
           continue
         }
-        if !isLarge { anchors = uniqueAnchors(region) }
+        if !isLarge { anchors = anchorsForLargeRegion(region) }
       }
       if anchors.isEmpty { continue }
       var oldStart = region.oldRange.lowerBound
       var newStart = region.newRange.lowerBound
-      for (x, y) in anchors {
-        found.append(TokenDiff.Match(old: x, new: y, count: 1))
-        pending.append(Region(oldRange: oldStart..<x, newRange: newStart..<y))
-        oldStart = x + 1
-        newStart = y + 1
+      for anchor in anchors {
+        found.append(anchor)
+        pending.append(Region(oldRange: oldStart..<anchor.old, newRange: newStart..<anchor.new))
+        oldStart = anchor.old + anchor.count
+        newStart = anchor.new + anchor.count
       }
       pending.append(
         Region(oldRange: oldStart..<region.oldRange.upperBound,
@@ -139,6 +139,17 @@ struct TokenDiffSearch {
       y = previousY
     }
     return pairs.reversed()
+  }
+
+  /// Unique tokens (patience); when the region has none, unique stretches of
+  /// `gramLength` tokens (`SampledGramAnchors`), so a long sequence of tokens that
+  /// each occur many times (2 million paragraphs of a few hundred distinct ones) is
+  /// still cut into small gaps instead of becoming one change.
+  private func anchorsForLargeRegion(_ region: Region) -> [TokenDiff.Match] {
+    let single = uniqueAnchors(region)
+    if !single.isEmpty { return single.map { TokenDiff.Match(old: $0.0, new: $0.1, count: 1) } }
+    return SampledGramAnchors(old: old, new: new).anchors(
+      old: region.oldRange, new: region.newRange)
   }
 
   /// Tokens that occur exactly once in each side of the region, longest increasing

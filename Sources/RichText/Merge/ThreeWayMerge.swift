@@ -75,10 +75,14 @@ public struct ThreeWayMerge: Sendable {
       }
     }
 
-    var interner = TokenInterner<Paragraph>()
+    var interner = TokenInterner<ParagraphTextKey>()
+    let baseNumbers = interner.intern(paragraphs: base.paragraphs)
     let chunks = Diff3.paragraphChunks(
-      base: interner.intern(base.paragraphs), mine: interner.intern(mine.paragraphs),
-      theirs: interner.intern(theirs.paragraphs), costLimit: costLimit)
+      base: baseNumbers,
+      mine: interner.intern(paragraphs: mine.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers),
+      theirs: interner.intern(
+        paragraphs: theirs.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers),
+      costLimit: costLimit)
     for chunk in chunks {
       switch chunk.kind {
       case .stable, .mine, .same: builder.append(mine.paragraphs[chunk.mine])

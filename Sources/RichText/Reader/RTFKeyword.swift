@@ -43,40 +43,96 @@ enum RTFKeyword: String, CaseIterable, Sendable {
 
   /// Looks up the control word spelled by `bytes[start..<end]` (ASCII letters).
   static func lookUp(_ bytes: [UInt8], _ start: Int, _ end: Int) -> RTFKeyword? {
-    guard let entry = table[hash(bytes, start, end)] else { return nil }
-    // A different word can share the hash: compare the spelling.
-    let spelling = entry.spelling
-    guard spelling.count == end - start else { return nil }
-    var index = start
-    for letter in spelling {
-      if bytes[index] != letter { return nil }
-      index += 1
+    bytes.withUnsafeBufferPointer { buffer in
+      table.keyword(hash: hash(buffer, start, end), spelledBy: buffer, start, end)
     }
-    return entry.keyword
   }
 
   /// FNV-1a over the word's letters.
   static func hash(_ bytes: [UInt8], _ start: Int, _ end: Int) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for index in start..<end {
-      value = (value ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
-    }
+    bytes.withUnsafeBufferPointer { hash($0, start, end) }
+  }
+
+  /// FNV-1a over the word's letters.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+    var value = hashSeed
+    for index in start..<end { value = hashStep(value, bytes[index]) }
     return value
   }
 
-  private struct Entry {
-    let keyword: RTFKeyword
-    let spelling: [UInt8]
+  /// FNV-1a's offset basis; `hashStep` adds one letter.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// One FNV-1a step, so the tokenizer can hash a word while it scans it.
+  @inline(__always)
+  static func hashStep(_ value: UInt64, _ letter: UInt8) -> UInt64 {
+    (value ^ UInt64(letter)) &* 0x0000_0100_0000_01b3
   }
 
   /// Every keyword by the hash of its spelling. The keyword list has no two
   /// spellings with the same hash (a test checks it).
-  private static let table: [UInt64: Entry] = {
-    var table: [UInt64: Entry] = [:]
-    for keyword in allCases {
+  static let table = RTFKeywordTable(RTFKeyword.allCases)
+}
+
+/// The keywords in an open-addressing hash table of flat arrays, so a lookup costs
+/// one or two array reads and a comparison of the spelling, with no hashing of its
+/// own and no allocation.
+struct RTFKeywordTable: Sendable {
+  /// Per slot: the index of its keyword in `keywords`, or -1 for an empty slot.
+  private let slots: [Int16]
+  private let mask: Int
+  private let hashes: [UInt64]
+  private let keywords: [RTFKeyword]
+  /// The spellings one after the other; keyword `i`'s is
+  /// `spellings[spellingStarts[i]..<spellingStarts[i + 1]]`.
+  private let spellings: [UInt8]
+  private let spellingStarts: [Int]
+
+  init(_ all: [RTFKeyword]) {
+    var size = 1
+    while size < all.count * 4 { size *= 2 }
+    var slots = [Int16](repeating: -1, count: size)
+    var hashes: [UInt64] = []
+    var spellings: [UInt8] = []
+    var starts: [Int] = [0]
+    for (index, keyword) in all.enumerated() {
       let spelling = Array(keyword.rawValue.utf8)
-      table[hash(spelling, 0, spelling.count)] = Entry(keyword: keyword, spelling: spelling)
+      let hash = RTFKeyword.hash(spelling, 0, spelling.count)
+      hashes.append(hash)
+      spellings += spelling
+      starts.append(spellings.count)
+      var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = Int16(index)
     }
-    return table
-  }()
+    self.slots = slots
+    self.mask = size - 1
+    self.hashes = hashes
+    self.keywords = all
+    self.spellings = spellings
+    self.spellingStarts = starts
+  }
+
+  /// The keyword whose spelling hashes to `hash` and is `bytes[start..<end]`, or nil.
+  @inline(__always)
+  func keyword(
+    hash: UInt64, spelledBy bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) -> RTFKeyword? {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let index = Int(slots[slot])
+      if index < 0 { return nil }
+      if hashes[index] == hash {
+        // A different word can share the hash: compare the spelling.
+        let spellingStart = spellingStarts[index]
+        guard spellingStarts[index + 1] - spellingStart == end - start else { return nil }
+        for offset in 0..<(end - start) where spellings[spellingStart + offset] != bytes[start + offset] {
+          return nil
+        }
+        return keywords[index]
+      }
+      slot = (slot + 1) & mask
+    }
+  }
 }

@@ -36,9 +36,14 @@ struct RTFTokenizer {
   private(set) var tokenStart: Int = 0
   /// Problems found while splitting, in input order.
   private(set) var warnings = WarningLog()
+  /// The error the scan ran into, which `next()` throws.
+  private var failure: RTFError?
 
   /// The longest control word the RTF specification allows.
   static let maxWordLength = 32
+
+  /// The keyword table, held here so a lookup does not go through the lazy global.
+  private let keywords = RTFKeyword.table
 
   init(bytes: [UInt8], start: Int, maxBinaryLength: Int) {
     self.bytes = bytes
@@ -48,6 +53,15 @@ struct RTFTokenizer {
 
   /// Returns the next token, or `.end` at the end of the input.
   mutating func next() throws(RTFError) -> RTFToken {
+    // The scanning loops read through a buffer pointer: no bounds check per byte.
+    let bytes = self.bytes
+    let token = bytes.withUnsafeBufferPointer { next(in: $0) }
+    if let error = failure { throw error }
+    return token
+  }
+
+  /// The next token; a `\binN` beyond the limit sets `failure` for `next()` to throw.
+  private mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let count = bytes.count
     while position < count {
       let byte = bytes[position]
@@ -59,43 +73,41 @@ struct RTFTokenizer {
         position += 1
         return .groupEnd
       } else if byte == UInt8(ascii: "\\") {
-        return try control()
+        return control(bytes)
       } else if isIgnoredControlCharacter(byte) {
         position += 1  // CR, LF and other control characters are not text
       } else {
-        return text()
+        return text(bytes)
       }
     }
     tokenStart = count
     return .end
   }
 
-  private mutating func text() -> RTFToken {
+  private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let start = position
+    var index = position
     var high: UInt8 = 0
     let count = bytes.count
-    while position < count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\\")
-        || isIgnoredControlCharacter(byte)
-      {
-        break
-      }
+    while index < count {
+      let byte = bytes[index]
+      if isTextEnd(byte) { break }
       high |= byte
-      position += 1
+      index += 1
     }
-    return .text(start: start, end: position, isASCII: high < 0x80)
+    position = index
+    return .text(start: start, end: index, isASCII: high < 0x80)
   }
 
-  private mutating func control() throws(RTFError) -> RTFToken {
+  private mutating func control(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     position += 1  // the backslash
     guard position < bytes.count else { return .end }
     let first = bytes[position]
-    if isLetter(first) { return try word() }
+    if isLetter(first) { return word(bytes) }
     position += 1
     switch first {
     case UInt8(ascii: "'"):
-      return hex()
+      return hex(bytes)
     case 0x0A, 0x0D:
       return .word(.par, parameter: nil)
     default:
@@ -103,7 +115,7 @@ struct RTFTokenizer {
     }
   }
 
-  private mutating func hex() -> RTFToken {
+  private mutating func hex(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     guard position < bytes.count, let high = hexValue(bytes[position]) else {
       warn(.invalidHex)
       return .invalidHex
@@ -117,25 +129,33 @@ struct RTFTokenizer {
     return .hex(high << 4 | low)
   }
 
-  private mutating func word() throws(RTFError) -> RTFToken {
+  private mutating func word(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let start = position
     let count = bytes.count
-    while position < count, isLetter(bytes[position]) { position += 1 }
-    let end = position
-    let parameter = readParameter()
+    var index = position
+    // The letters are hashed as they are scanned, for the keyword table.
+    var hash = RTFKeyword.hashSeed
+    while index < count, isLetter(bytes[index]) {
+      hash = RTFKeyword.hashStep(hash, bytes[index])
+      index += 1
+    }
+    let end = index
+    position = index
+    let parameter = readParameter(bytes)
     if position < count, bytes[position] == UInt8(ascii: " ") { position += 1 }
     guard end - start <= Self.maxWordLength else {
       warn(.controlWordTooLong)
       return .word(nil, parameter: parameter)
     }
-    let keyword = RTFKeyword.lookUp(bytes, start, end)
-    if keyword == .bin { return try binary(length: parameter ?? 0) }
+    let keyword = keywords.keyword(hash: hash, spelledBy: bytes, start, end)
+    if keyword == .bin { return binary(length: parameter ?? 0, count: count) }
     return .word(keyword, parameter: parameter)
   }
 
   /// Reads `-?[0-9]+`, clamping values outside the 32-bit range (any number of
   /// digits is consumed, none can overflow).
-  private mutating func readParameter() -> Int32? {
+  @inline(__always)
+  private mutating func readParameter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
     let count = bytes.count
     var index = position
     var negative = false
@@ -163,15 +183,16 @@ struct RTFTokenizer {
     return Int32(value)
   }
 
-  private mutating func binary(length: Int32) throws(RTFError) -> RTFToken {
+  private mutating func binary(length: Int32, count: Int) -> RTFToken {
     guard length >= 0, Int(length) <= maxBinaryLength else {
-      throw .binaryTooLong(length: Int(length), limit: maxBinaryLength, offset: tokenStart)
+      failure = .binaryTooLong(length: Int(length), limit: maxBinaryLength, offset: tokenStart)
+      return .end
     }
     let start = position
-    let available = bytes.count - start
+    let available = count - start
     if Int(length) > available {
       warn(.truncatedBinary)
-      position = bytes.count
+      position = count
     } else {
       position += Int(length)
     }
@@ -186,6 +207,12 @@ struct RTFTokenizer {
 /// C0 control characters except TAB, and DEL: never text.
 @inline(__always) private func isIgnoredControlCharacter(_ byte: UInt8) -> Bool {
   (byte < 0x20 && byte != 0x09) || byte == 0x7F
+}
+
+/// Ends a text token: `{`, `}`, `\\`, and the bytes `isIgnoredControlCharacter` skips.
+@inline(__always) private func isTextEnd(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\\")
+    || isIgnoredControlCharacter(byte)
 }
 
 @inline(__always) private func isLetter(_ byte: UInt8) -> Bool {

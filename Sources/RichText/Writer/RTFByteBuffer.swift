@@ -45,20 +45,44 @@ struct RTFByteBuffer {
       bytes.append(UInt8(ascii: "-"))
     }
     var magnitude = value.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+    if magnitude < 10 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+      return
+    }
+    // Digits from the last, into a buffer of the widest number, then copied once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var first = 20
+      repeat {
+        first -= 1
+        digits[first] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first..<20]))
+    }
+  }
+
+  /// Appends a control word the model keeps as it was read, such as `\expnd0`.
+  mutating func control(_ control: OpaqueControl) {
+    isInUnicodeStretch = false
+    bytes.append(UInt8(ascii: "\\"))
+    bytes.append(contentsOf: control.name.utf8)
+    if let parameter = control.parameter { number(parameter) }
   }
 
   /// Appends `text` as RTF body text: printable ASCII as is (with `\\`, `\{`, `\}`
   /// escaped), TAB raw, U+2028 as `\line`, characters of code page 1252 as `\'hh` when `usesCodePage1252`,
   /// and everything else as `\uc0\uN ` (one `\u` per UTF-16 code unit).
   mutating func text(_ text: String, usesCodePage1252: Bool) {
-    var text = text
-    text.withUTF8 { utf8 in
+    // Native strings are contiguous UTF-8; a bridged one is made so first.
+    if text.utf8.withContiguousStorageIfAvailable({ escape($0, usesCodePage1252: usesCodePage1252) }) != nil {
+      return
+    }
+    var copy = text
+    copy.withUTF8 { escape($0, usesCodePage1252: usesCodePage1252) }
+  }
+
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, usesCodePage1252: Bool) {
+    do {
       var index = 0
       let count = utf8.count
       while index < count {

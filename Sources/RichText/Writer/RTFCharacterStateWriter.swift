@@ -63,7 +63,7 @@ enum RTFCharacterStateWriter {
     }
     if old.unknown != new.unknown {
       for control in new.unknown where !old.unknown.contains(control) {
-        out.raw(control.rtf)
+        out.control(control)
         wroteDecoration = true
       }
     }

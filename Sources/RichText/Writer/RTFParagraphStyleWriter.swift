@@ -19,7 +19,7 @@ enum RTFParagraphStyleWriter {
     var remaining = unknown[...]
     func writeUnknown(upTo maximumRank: Int) {
       while let control = remaining.first, rank(of: control.name) <= maximumRank {
-        out.raw(control.rtf)
+        out.control(control)
         remaining.removeFirst()
       }
     }

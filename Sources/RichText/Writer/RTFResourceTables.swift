@@ -20,15 +20,27 @@ struct RTFResourceTables {
 
   /// Collects the fonts and colours of `text` in order of first use.
   init(collecting text: AttributedText) {
+    // Runs mostly repeat the font and colours of the run before: compare with those
+    // before hashing.
+    var (lastFont, lastForeground, lastBackground): (Font?, Color?, Color?) = (nil, nil, nil)
     for paragraph in text.paragraphs {
       for run in paragraph.runs {
         let attributes = run.attributes
-        if let font = attributes.font, fontNumbers[font] == nil {
-          fontNumbers[font] = fonts.count
-          fonts.append(font)
+        if let font = attributes.font, font != lastFont {
+          lastFont = font
+          if fontNumbers[font] == nil {
+            fontNumbers[font] = fonts.count
+            fonts.append(font)
+          }
         }
-        if let color = attributes.foregroundColor { addColor(color) }
-        if let color = attributes.backgroundColor { addColor(color) }
+        if let color = attributes.foregroundColor, color != lastForeground {
+          lastForeground = color
+          addColor(color)
+        }
+        if let color = attributes.backgroundColor, color != lastBackground {
+          lastBackground = color
+          addColor(color)
+        }
       }
     }
   }

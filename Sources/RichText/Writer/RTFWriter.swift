@@ -56,7 +56,7 @@ public struct RTFWriter: Sendable {
     let isHeaderControl = { (control: OpaqueControl) in
       control.name == "cocoatextscaling" || control.name == "cocoaplatform"
     }
-    for control in document.controls where isHeaderControl(control) { out.raw(control.rtf) }
+    for control in document.controls where isHeaderControl(control) { out.control(control) }
     tables.writeFontTable(to: &out)
     out.byte(UInt8(ascii: "\n"))
     tables.writeColorTables(expandedColors: text.rtfSource?.tables.expandedColors ?? [:], to: &out)
@@ -68,7 +68,7 @@ public struct RTFWriter: Sendable {
     let bodyControls = document.controls.filter { !isHeaderControl($0) }
     for (index, control) in bodyControls.enumerated() {
       if index > 0 && control.name == "deftab" { out.byte(UInt8(ascii: "\n")) }
-      out.raw(control.rtf)
+      out.control(control)
     }
     if !bodyControls.isEmpty { out.byte(UInt8(ascii: "\n")) }
 
