@@ -247,21 +247,10 @@ extension Store {
     }
   }
 
-  /// The first attachment (by name) whose content is an image.
+  /// The first attachment (by name) whose content is an image, typed through the
+  /// attachment type cache.
   private func firstImage(of package: NotePackage) throws -> (name: String, blob: ObjectID)? {
-    guard !package.attachments.isEmpty else { return nil }
-    let note = package.path.name
-    let types = try MediaTypes(note: note)
-    for entry in package.attachments {
-      let content: [UInt8]
-      do {
-        content = try repository.blobData(entry.id)
-      } catch {
-        throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
-      }
-      if try types.type(of: entry.name, content: content, note: note).isImage { return (entry.name, entry.id) }
-    }
-    return nil
+    try firstImageAttachment(of: package).map { ($0.name, $0.id) }
   }
 
   /// A package's body (bytes and text) and its first image attachment by name.
