@@ -20,6 +20,7 @@ mkdir -p "$HOME"
 git config --global user.name Bench
 git config --global user.email bench@example.com
 
+echo "== load: $(uptime)"
 echo "== thumbnails"
 "$bin/notes-bench" thumbnails
 

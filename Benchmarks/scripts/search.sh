@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `notes search WORD` against `git grep -i WORD` over the same 10,000-note store, in the
 # same run: the first search (which fills the plain-text cache under .git/notes-search),
-# then warm searches, each the median of RUNS.
+# then warm searches alternating with git grep, each the median of RUNS; prints uptime.
 # Usage: Benchmarks/scripts/search.sh [NOTES] [WORD]   (default 10000 flight)
 #   STORE=DIR reuses a store made before (by gen_store.py or notes-bench make-store).
 set -euo pipefail
@@ -33,29 +33,34 @@ fi
 git -C "$store" config notes.device >/dev/null || git -C "$store" config notes.device bench
 rm -rf "$store/.git/notes-search"
 
-# Median wall time of running "$@" RUNS times, in seconds.
-median() {
-  local times=()
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    times+=("$(awk "BEGIN {print $end - $start}")")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+# Wall time of running "$@" once, in seconds.
+timed() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null 2>&1 || true
+  end=$(date +%s.%N)
+  awk "BEGIN {print $end - $start}"
 }
+# The median of its arguments.
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 cold_start=$(date +%s.%N)
 "$bin" -C "$store" search "$word" >/dev/null || true
 cold_end=$(date +%s.%N)
 cold=$(awk "BEGIN {print $cold_end - $cold_start}")
-warm=$(median "$bin" -C "$store" search "$word")
-grep_time=$(median git -C "$store" grep -i "$word")
+# Warm searches and git grep alternate, so both see the same load on a shared machine.
+warm_times=() grep_times=()
+for _ in $(seq "$runs"); do
+  warm_times+=("$(timed "$bin" -C "$store" search "$word")")
+  grep_times+=("$(timed git -C "$store" grep -i "$word")")
+done
+warm=$(median "${warm_times[@]}")
+grep_time=$(median "${grep_times[@]}")
 hits=$("$bin" -C "$store" search "$word" 2>/dev/null | wc -l || true)
 grep_hits=$(git -C "$store" grep -i "$word" | wc -l || true)
 cache=$(du -sk "$store/.git/notes-search" | cut -f1)
 
+printf '%-46s %s\n' "load" "$(uptime)"
 printf '%-46s %10s\n' "store" "$(ls "$store" | wc -l) notes, word '$word'"
 printf '%-46s %10.3f s (%s KiB cache)\n' "notes search, first run (fills the cache)" "$cold" "$cache"
 printf '%-46s %10.3f s (%s lines)\n' "notes search, warm (median of $runs)" "$warm" "$hits"

@@ -20,6 +20,16 @@ public struct Thumbnail: Sendable {
   public var png: [UInt8]
   /// What was drawn.
   public var content: Content
+  /// For a note drawn with its image, the lower half as drawn, to render the note again
+  /// when only its text changes; nil otherwise (no image, or a placeholder).
+  public var imageBand: ImageBand?
+
+  /// Creates a thumbnail.
+  public init(png: [UInt8], content: Content, imageBand: ImageBand? = nil) {
+    self.png = png
+    self.content = content
+    self.imageBand = imageBand
+  }
 
   /// What a thumbnail shows.
   public enum Content: Hashable, Sendable {
@@ -95,14 +105,36 @@ public struct ThumbnailRenderer: Sendable {
     let half = Double(size) / 2
     try painter.draw(text, in: Box(x: 0, y: 0, width: whole.width, height: half).inset(by: margin), on: canvas)
     let bottom = Box(x: 0, y: half, width: whole.width, height: half).inset(by: margin)
-    let content: Thumbnail.Content
     if let problem = try drawImage(image.content, in: bottom, on: canvas) {
-      content = .textAndPlaceholder(name: image.name, problem: problem)
-    } else {
-      content = .textAndImage(name: image.name)
+      return Thumbnail(png: try canvas.pngData(), content: .textAndPlaceholder(name: image.name, problem: problem))
     }
-    return Thumbnail(png: try canvas.pngData(), content: content)
+    let band = ImageBand(size: size, firstRow: bandRow, pixels: try canvas.rows(from: bandRow))
+    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: image.name), imageBand: band)
   }
+
+  /// Renders a note's thumbnail with the lower half taken from an earlier render of the
+  /// same image (``Thumbnail/imageBand``): the same bytes as
+  /// ``renderNote(_:image:)`` gives, without decoding the image.
+  ///
+  /// - Throws: ``QuickLookError`` when cairo or pango fail, or when `band` was drawn
+  ///   for another size.
+  public func renderNote(_ text: AttributedText, imageNamed name: String, band: ImageBand) throws -> Thumbnail {
+    guard band.size == size, band.firstRow == bandRow else {
+      throw QuickLookError(
+        library: .cairo, function: "cairo_image_surface_get_data",
+        message: "the image band was drawn for a \(band.size)×\(band.size) picture, not \(size)×\(size)")
+    }
+    let canvas = try Canvas(width: size, height: size)
+    let half = Double(size) / 2
+    try TextPainter(scale: scale).draw(
+      text, in: Box(x: 0, y: 0, width: Double(size), height: half).inset(by: margin), on: canvas)
+    try canvas.setRows(band.pixels, from: bandRow)
+    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: name), imageBand: band)
+  }
+
+  /// The first row of the lower half: text is clipped above `size / 2 - margin`, so
+  /// nothing but the image is drawn from here down.
+  private var bandRow: Int { size / 2 }
 
   /// Renders one attachment's thumbnail: an image scaled to fit (or a placeholder when
   /// it cannot be shown), any other file as a file icon with its extension.

@@ -73,7 +73,7 @@ struct SearchTests {
     _ = try store.search(SearchQuery(words: ["milk"]))
     let cache = store.gitDirectory + "/notes-search/plaintext"
     #expect(FileManager.default.fileExists(atPath: cache))
-    try Data("NSPTC01\ngarbage".utf8).write(to: URL(fileURLWithPath: cache))
+    try Data("NSPTC02\ngarbage".utf8).write(to: URL(fileURLWithPath: cache))
     #expect(try store.search(SearchQuery(words: ["milk"])).count == 3)
   }
 
@@ -90,10 +90,67 @@ struct SearchTests {
     let version = try #require(old.first?.version)
     let repository = try Repository.open(at: store.root)
     #expect(try repository.commit(try #require(ObjectID(hex: version.commit))).summary == "Create Shopping")
-    // The current text's hits come once, without a version; older bodies follow.
+    #expect(version.device == "laptop")
+    // A line the current text still holds comes once, without a version.
     let bread = try store.search(SearchQuery(words: ["bread"], allVersions: true))
     #expect(bread.filter { $0.version == nil }.map(\.note) == ["Formatted", "Shopping"])
-    #expect(bread.filter { $0.version != nil }.count == 1)
+    #expect(bread.filter { $0.version != nil }.isEmpty)
+    // A line several old versions held is reported once, for the newest that held it;
+    // old versions come newest first.
+    let oat = try store.search(SearchQuery(words: ["oat"], allVersions: true)).filter { $0.version != nil }
+    #expect(oat.map { "\($0.note):\($0.line):\($0.text)" } == ["Shopping:1:Oat milk", "Shopping:1:Oat MILK"])
+    let milk = try store.search(SearchQuery(words: ["milk"], allVersions: true)).filter { $0.version != nil }
+    #expect(milk.map(\.text) == ["Oat milk", "Oat MILK"])
+  }
+
+  struct HistoryCase: Sendable, CustomTestStringConvertible {
+    var id: String
+    /// Changes after the notes are made, applied in order.
+    var steps: @Sendable (Store) throws -> Void
+    var word: String
+    /// NOTE:LINE (name in that version) of each old-version hit.
+    var expected: [String]
+    var testDescription: String { id }
+  }
+
+  static let historyCases: [HistoryCase] = [
+    HistoryCase(
+      id: "a word only an edited-away version holds",
+      steps: { store in try store.writeBody(of: try store.resolveNote("Shopping"), content: .plainText("Rice")) },
+      word: "eggs", expected: ["Shopping:2 (Shopping)"]),
+    HistoryCase(
+      id: "a word in a deleted note",
+      steps: { store in try store.deleteNote(try store.resolveNote("Shopping")) },
+      word: "eggs", expected: ["Shopping:2 (Shopping)"]),
+    HistoryCase(
+      id: "a word in a renamed note's version before the rename",
+      steps: { store in
+        try store.writeBody(of: try store.resolveNote("Shopping"), content: .plainText("Rice"))
+        _ = try store.renameNote(try store.resolveNote("Shopping"), to: "Groceries")
+        try store.writeBody(of: try store.resolveNote("Groceries"), content: .plainText("Rice\nBeans"))
+      },
+      word: "eggs", expected: ["Groceries:2 (Shopping)"]),
+    HistoryCase(
+      id: "a word in a version made after the rename, by the new name",
+      steps: { store in
+        _ = try store.renameNote(try store.resolveNote("Shopping"), to: "Groceries")
+        try store.writeBody(of: try store.resolveNote("Groceries"), content: .plainText("Lentils"))
+        try store.writeBody(of: try store.resolveNote("Groceries"), content: .plainText("Rice"))
+      },
+      word: "lentils", expected: ["Groceries:1 (Groceries)"]),
+  ]
+
+  @Test("--all-versions reads old versions through the history index", arguments: historyCases)
+  func allVersionsThroughTheIndex(_ testCase: HistoryCase) throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    try testCase.steps(store)
+    #expect(try store.search(SearchQuery(words: [testCase.word])).isEmpty)
+    let hits = try store.search(SearchQuery(words: [testCase.word], allVersions: true))
+    #expect(hits.map { "\($0.note):\($0.line) (\($0.version?.name ?? "current"))" } == testCase.expected)
+    // The version is one `notes versions`/`log` knows: its commit is in the index.
+    let logged = Set(try store.log(of: nil).map(\.commit))
+    for hit in hits { #expect(logged.contains(try #require(hit.version).commit)) }
   }
 
   @Test(

@@ -21,6 +21,20 @@ struct MediaTypes {
     }
   }
 
+  /// What libmagic reads from `content` alone (see ``type(named:sniffed:)``).
+  func sniffedType(of content: [UInt8], note: String) throws -> ContentType {
+    do {
+      return try detector.type(ofContent: content)
+    } catch {
+      throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
+    }
+  }
+
+  /// The type of a file called `name` whose content libmagic read as `sniffed`.
+  static func type(named name: String, sniffed: ContentType) -> ContentType {
+    ContentTypeDetector.combine(sniffed: sniffed, byExtension: ContentType(fileExtensionOf: name))
+  }
+
   /// The type of the attachment `name` of `note` holding `content`.
   func type(of name: String, content: [UInt8], note: String) throws -> ContentType {
     do {

@@ -8,9 +8,14 @@ import Git
 /// The plain text of note bodies by blob id, kept under `.git/notes-search/` (derived
 /// data, never committed), so a search reads each RTF body once in its life.
 ///
-/// The file holds records `[20-byte blob id][u32 length][text][u32 length][folded text]`
-/// after an 8-byte header. A file that does not parse is ignored and rewritten; the cache
-/// is never trusted for anything but speed, since a blob id names its content.
+/// It also remembers which body blob each package tree holds, so a search over an
+/// unchanged store reads no package tree: one file read and a scan.
+///
+/// The file holds, after an 8-byte header, a u32 count and that many pairs
+/// `[20-byte package tree id][20-byte body blob id, zeros when none]`, then records
+/// `[20-byte blob id][u32 length][text][u32 length][folded text]`. A file that does not
+/// parse is ignored and rewritten; the cache is never trusted for anything but speed,
+/// since an object id names its content.
 final class PlainTextCache {
   /// One body's texts.
   struct Entry {
@@ -20,17 +25,28 @@ final class PlainTextCache {
     var folded: ArraySlice<UInt8>
   }
 
-  static let header = Array("NSPTC01\n".utf8)
+  static let header = Array("NSPTC02\n".utf8)
 
   let path: String
   private(set) var entries: [ObjectID: Entry] = [:]
+  /// The body blob of each package tree seen (nil: the package has no body).
+  private(set) var bodies: [ObjectID: ObjectID?] = [:]
   private var added = 0
 
   /// Loads the cache at `path` (an empty cache when it is missing or unreadable).
   init(path: String) {
     self.path = path
     guard let data = FileManager.default.contents(atPath: path) else { return }
-    entries = Self.parse([UInt8](data)) ?? [:]
+    if let parsed = Self.parse([UInt8](data)) { (bodies, entries) = parsed }
+  }
+
+  /// The body blob of the package `tree`, finding it with `read` when it is not cached.
+  func body(ofPackage tree: ObjectID, read: () throws -> ObjectID?) rethrows -> ObjectID? {
+    if let known = bodies[tree] { return known }
+    let blob = try read()
+    bodies[tree] = .some(blob)
+    added += 1
+    return blob
   }
 
   /// The entry for `blob`, computing it with `plainText` when it is not cached.
@@ -48,7 +64,14 @@ final class PlainTextCache {
   func saveIfChanged() {
     guard added > 0 else { return }
     var bytes = Self.header
-    bytes.reserveCapacity(entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 28 })
+    bytes.reserveCapacity(
+      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 28 })
+    Self.append(count: bodies.count, to: &bytes)
+    let none = [UInt8](repeating: 0, count: ObjectID.byteCount)
+    for (tree, blob) in bodies {
+      bytes += tree.bytes
+      bytes += blob?.bytes ?? none
+    }
     for (id, entry) in entries {
       bytes += id.bytes
       Self.append(entry.text, to: &bytes)
@@ -70,24 +93,43 @@ final class PlainTextCache {
   }
 
   private static func append(_ field: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
-    let count = UInt32(field.count)
-    bytes += [UInt8(count & 0xFF), UInt8((count >> 8) & 0xFF), UInt8((count >> 16) & 0xFF), UInt8(count >> 24)]
+    append(count: field.count, to: &bytes)
     bytes += field
   }
 
-  private static func parse(_ bytes: [UInt8]) -> [ObjectID: Entry]? {
+  private static func append(count: Int, to bytes: inout [UInt8]) {
+    let count = UInt32(count)
+    bytes += [UInt8(count & 0xFF), UInt8((count >> 8) & 0xFF), UInt8((count >> 16) & 0xFF), UInt8(count >> 24)]
+  }
+
+  private static func parse(_ bytes: [UInt8]) -> (bodies: [ObjectID: ObjectID?], entries: [ObjectID: Entry])? {
     guard bytes.starts(with: header) else { return nil }
     var entries: [ObjectID: Entry] = [:]
     var index = header.count
-    func field() -> ArraySlice<UInt8>? {
+    func count() -> Int? {
       guard index + 4 <= bytes.count else { return nil }
-      let count =
-        Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
-      index += 4
-      guard index + count <= bytes.count else { return nil }
+      defer { index += 4 }
+      return Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+    }
+    func field() -> ArraySlice<UInt8>? {
+      guard let count = count(), index + count <= bytes.count else { return nil }
       defer { index += count }
       return bytes[index..<(index + count)]
     }
+    func id() -> ObjectID?? {
+      guard index + ObjectID.byteCount <= bytes.count else { return nil }
+      let raw = bytes[index..<(index + ObjectID.byteCount)]
+      index += ObjectID.byteCount
+      if raw.allSatisfy({ $0 == 0 }) { return .some(nil) }
+      return ObjectID(bytes: raw).map { .some($0) }
+    }
+    guard let bodyCount = count(), bodyCount <= (bytes.count - index) / (2 * ObjectID.byteCount) else { return nil }
+    var bodies: [ObjectID: ObjectID?] = Dictionary(minimumCapacity: bodyCount)
+    for _ in 0..<bodyCount {
+      guard let tree = id(), let tree, let blob = id() else { return nil }
+      bodies[tree] = .some(blob)
+    }
+    entries.reserveCapacity(bodyCount)
     while index < bytes.count {
       guard index + ObjectID.byteCount <= bytes.count,
         let id = ObjectID(bytes: bytes[index..<(index + ObjectID.byteCount)])
@@ -96,6 +138,6 @@ final class PlainTextCache {
       guard let text = field(), let folded = field() else { return nil }
       entries[id] = Entry(text: text, folded: folded)
     }
-    return entries
+    return (bodies, entries)
   }
 }

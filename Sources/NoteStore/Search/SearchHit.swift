@@ -13,7 +13,8 @@ public struct SearchHit: Sendable, Hashable {
   /// Where the words are in `text`, as character offsets.
   public var matches: [Range<Int>]
   /// The old version the line comes from, for `--all-versions` hits that the current
-  /// text no longer has; nil for the current version.
+  /// text does not hold; nil for the current version. `note` and `path` name the note as
+  /// it is now (or as it was when deleted), renames followed.
   public var version: SearchVersion?
 
   /// Whether the match is in the note's name.
@@ -22,12 +23,18 @@ public struct SearchHit: Sendable, Hashable {
 
 /// An old version of a note's body that a search found.
 public struct SearchVersion: Sendable, Hashable {
-  /// The commit that wrote this body.
+  /// The commit that made this version (the newest one, when several made the same).
   public var commit: String
   /// The body's blob id.
   public var blob: String
-  /// When that commit was made.
+  /// When that commit was made (the author date).
   public var date: Date
+  /// The device that made it.
+  public var device: String
+  /// The version id, as `notes versions` shows it and `notes restore --to` takes it.
+  public var id: String
+  /// The note's name in that version (differs from the hit's when it was renamed since).
+  public var name: String
 }
 
 /// What to search and where.
@@ -36,7 +43,8 @@ public struct SearchQuery: Sendable {
   public var words: [String]
   /// Only notes in this folder and its subfolders; nil for every note.
   public var folder: String?
-  /// Also search every earlier version of every body in this device's history.
+  /// Also search every earlier version of every note the history index knows, deleted
+  /// and renamed notes included.
   public var allVersions: Bool
 
   /// Creates a query.

@@ -11,8 +11,9 @@ extension Store {
   /// runs (a word half in bold) and in scripts without spaces (CJK). The plain text of each
   /// body is cached by blob id under `.git/notes-search/`, so each body is read once.
   ///
-  /// With `allVersions`, every body this device's history ever held is searched too (each
-  /// blob once), and lines found only in old versions come with their ``SearchVersion``.
+  /// With `allVersions`, every body the history index knows for every note (deleted and
+  /// renamed ones included) is searched too, each blob once, and lines that only old
+  /// versions hold come after the current hits with their ``SearchVersion``.
   ///
   /// - Throws: `NoteStoreError.invalidName` for a bad folder; repository errors.
   public func search(_ query: SearchQuery) throws -> [SearchHit] {
@@ -26,53 +27,26 @@ extension Store {
     let scanner = PackageScanner(repository: repository)
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     var hits: [SearchHit] = []
-    var currentBlobs: Set<ObjectID> = []
+    var currentBlobs: [String: ObjectID] = [:]
     for (path, packageTree) in packages where path.isInside(folder: folder) {
-      let blob = try git("reading \(path.name)") {
-        try repository.treeEntries(packageTree).first { $0.name == NotePackage.textFileName && $0.mode != .tree }?.id
+      let blob = try cache.body(ofPackage: packageTree) {
+        try git("reading \(path.name)") {
+          try repository.treeEntries(packageTree).first { $0.name == NotePackage.textFileName && $0.mode != .tree }?.id
+        }
       }
-      if let blob { currentBlobs.insert(blob) }
+      if let blob { currentBlobs[path.path] = blob }
       let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
       hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil)
     }
     if query.allVersions {
-      hits += try searchHistory(
-        from: head, needles: needles, folder: folder, skipping: currentBlobs, cache: cache)
-    }
-    return hits
-  }
-
-  /// Hits in bodies this device's history held and the current notes no longer hold.
-  private func searchHistory(
-    from head: ObjectID, needles: [[UInt8]], folder: String, skipping current: Set<ObjectID>,
-    cache: PlainTextCache
-  ) throws -> [SearchHit] {
-    var seen = current
-    var hits: [SearchHit] = []
-    let scanner = PackageScanner(repository: repository)
-    let history = try git("walking history") { try repository.commits(from: [head]) }
-    for id in history {
-      let commit = try git("reading history") { try repository.commit(id) }
-      let parentTree = try commit.parents.first.map { try commitTree($0) }
-      let changed = try git("comparing versions") { try scanner.changedPackages(from: parentTree, to: commit.tree) }
-      for packagePath in changed.sorted() {
-        let path = NotePath(packagePath: packagePath)
-        guard path.isInside(folder: folder) else { continue }
-        let text = try git("reading \(path.name)") {
-          try repository.treeEntry(atPath: path.textPath, inTree: commit.tree)
-        }
-        guard let blob = text?.id, text?.mode != .tree, seen.insert(blob).inserted else { continue }
-        let entry = try cache.entry(for: blob) { try plainText(ofBlob: blob) }
-        let version = SearchVersion(commit: id.hex, blob: blob.hex, date: commit.committer.date)
-        hits += Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: version)
-      }
+      hits += try searchOldVersions(from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache)
     }
     return hits
   }
 
   /// The plain text of an RTF body. A body that is not readable RTF is searched as the
   /// bytes it holds (as `git grep` would), so a broken note can still be found.
-  private func plainText(ofBlob blob: ObjectID) throws -> String {
+  func plainText(ofBlob blob: ObjectID) throws -> String {
     let bytes = try git("reading a body") { try repository.blobData(blob) }
     do {
       return try RTFReader().read(bytes).text.plainText

@@ -6,6 +6,9 @@ struct QuickLookFiles: Equatable {
 
   var thumbnail: [UInt8]
   var preview: [UInt8]
+  /// What they were rendered from, to record once they are written (nil: read from the
+  /// working tree, where they already are).
+  var stamp: QuickLookStamps.Stamp? = nil
 
   /// The files by their path inside the package (`QuickLook/Thumbnail.png`, …).
   var byPath: [(path: String, content: [UInt8])] {

@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import QuickLook
 
 #if canImport(Glibc)
   import Glibc
@@ -143,5 +144,60 @@ struct NotARegularFile: Error, CustomStringConvertible {
   var isFolder: Bool
   var description: String {
     isFolder ? "it is a folder; attach the files in it one by one" : "it is not a regular file (a device, a pipe or a socket)"
+  }
+}
+
+extension Store {
+  /// The attachment type cache of this store (see ``AttachmentTypeCache``).
+  var attachmentTypeCache: AttachmentTypeCache {
+    AttachmentTypeCache(path: gitDirectory + "/notes-types")
+  }
+
+  /// A package's attachments with their sizes and types, sorted by name. Blobs typed
+  /// before come from the type cache; the others are read and typed by libmagic (whose
+  /// database is then loaded once), and cached.
+  func attachmentInfos(of package: NotePackage) throws -> [AttachmentInfo] {
+    guard !package.attachments.isEmpty else { return [] }
+    let note = package.path.name
+    let cache = attachmentTypeCache
+    defer { cache.saveIfChanged() }
+    var types: MediaTypes?
+    return try package.attachments.map { entry in
+      let (size, type) = try typed(entry, note: note, cache: cache, types: &types)
+      return AttachmentInfo(name: entry.name, size: size, type: type.mimeType)
+    }
+  }
+
+  /// The first attachment (by name) whose content is an image, typed as
+  /// ``attachmentInfos(of:)`` types them, reading no further than that attachment.
+  func firstImageAttachment(of package: NotePackage) throws -> TreeEntry? {
+    let cache = attachmentTypeCache
+    defer { cache.saveIfChanged() }
+    var types: MediaTypes?
+    for entry in package.attachments where try typed(entry, note: package.path.name, cache: cache, types: &types).type.isImage {
+      return entry
+    }
+    return nil
+  }
+
+  /// The size and type of one attachment: from `cache`, or read and typed by libmagic
+  /// (`types` is opened on the first such attachment) and recorded in `cache`.
+  private func typed(
+    _ entry: TreeEntry, note: String, cache: AttachmentTypeCache, types: inout MediaTypes?
+  ) throws -> (size: Int64, type: ContentType) {
+    if let known = cache.entry(for: entry.id) {
+      return (known.size, MediaTypes.type(named: entry.name, sniffed: known.sniffed))
+    }
+    let detector = try types ?? MediaTypes(note: note)
+    types = detector
+    let content: [UInt8]
+    do {
+      content = try repository.blobData(entry.id)
+    } catch {
+      throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
+    }
+    let sniffed = try detector.sniffedType(of: content, note: note)
+    cache.record(AttachmentTypeCache.Entry(size: Int64(content.count), sniffed: sniffed), for: entry.id)
+    return (Int64(content.count), MediaTypes.type(named: entry.name, sniffed: sniffed))
   }
 }

@@ -95,11 +95,13 @@ extension Store {
       let note = NotePath(packagePath: path)
       do {
         guard let package = try NotePackage.read(note, inTree: tree, repository: repository) else {
+          QuickLookStamps(gitDirectory: gitDirectory).forget(path)
           try removeQuickLookFolder(of: path)
           continue
         }
         let files = try quickLookFiles(for: package)
         try writeQuickLook(files, into: path)
+        if let stamp = files.stamp { QuickLookStamps(gitDirectory: gitDirectory).record(stamp) }
         if mode == .commit { try recordCommittedQuickLook(files, of: path, in: tree) }
       } catch {
         onWarning?("the QuickLook preview of \(note.name) was not updated (\(error)); the note itself is saved")
@@ -159,29 +161,75 @@ extension Store {
     return found.sorted()
   }
 
-  /// What a package's QuickLook files show, and the files, rendered once per content.
+  /// A package's QuickLook files, rendered only as far as their inputs changed since the
+  /// last render (see ``QuickLookStamps``): not at all when the body and attachments are
+  /// the same and the files are in place; the text alone, over the image band of the last
+  /// render, when only the body changed.
   private func quickLookFiles(for package: NotePackage) throws -> QuickLookFiles {
+    let note = package.path.name
     guard let textBlob = package.text else {
-      throw NoteStoreError.malformedPackage(note: package.path.name, reason: "it has no \(NotePackage.textFileName)")
+      throw NoteStoreError.malformedPackage(note: note, reason: "it has no \(NotePackage.textFileName)")
     }
-    let source = try quickLookSource(package)
-    let key = "\(textBlob)|\(source.imageKey)"
+    let size = ThumbnailRenderer.defaultSize
+    let attachmentsKey = QuickLookStamps.attachmentsKey(package.attachments)
+    let stamps = QuickLookStamps(gitDirectory: gitDirectory)
+    let path = package.path.path
+    let last = stamps.stamp(of: path)
+    let sameAttachments = last.map { $0.attachments == attachmentsKey && $0.size == size } ?? false
+    // The stamp is recorded once the files are in the working tree, so they are its render.
+    if let last, sameAttachments, last.body == textBlob, let files = filesOnDisk(of: path) {
+      return files
+    }
+    let firstImage: (name: String, blob: ObjectID)?
+    if sameAttachments, let last {
+      firstImage = last.firstImage
+    } else {
+      firstImage = try self.firstImage(of: package)
+    }
+    let key = "\(textBlob)|\(firstImage.map { "\($0.name)|\($0.blob)" } ?? "-")"
     if let cached = quickLookCache.lookup(key) { return cached }
+    let (body, text) = try quickLookBody(package)
+    let renderer = ThumbnailRenderer(size: size)
     let thumbnail: Thumbnail
     do {
-      thumbnail = try ThumbnailRenderer().renderNote(source.text, image: source.image)
+      if let firstImage, let band = stamps.band(of: firstImage.blob, size: size) {
+        thumbnail = try renderer.renderNote(text, imageNamed: firstImage.name, band: band)
+      } else if let firstImage {
+        let content: [UInt8]
+        do {
+          content = try repository.blobData(firstImage.blob)
+        } catch {
+          throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
+        }
+        thumbnail = try renderer.renderNote(text, image: ImageAttachment(name: firstImage.name, content: content))
+        if let band = thumbnail.imageBand { stamps.keep(band, of: firstImage.blob) }
+      } else {
+        thumbnail = try renderer.renderNote(text, image: nil)
+      }
+    } catch let error as NoteStoreError {
+      throw error
     } catch {
-      throw NoteStoreError.cannotAccessDocument(note: package.path.name, underlying: error)
+      throw NoteStoreError.cannotAccessDocument(note: note, underlying: error)
     }
-    let files = QuickLookFiles(thumbnail: thumbnail.png, preview: source.body)
+    let files = QuickLookFiles(
+      thumbnail: thumbnail.png, preview: body,
+      stamp: QuickLookStamps.Stamp(
+        path: path, body: textBlob, attachments: attachmentsKey, firstImage: firstImage, size: size))
     quickLookCache.store(files, for: key)
     return files
   }
 
-  /// A package's body (bytes and text) and its first image attachment by name.
-  private func quickLookSource(
-    _ package: NotePackage
-  ) throws -> (body: [UInt8], text: AttributedText, image: ImageAttachment?, imageKey: String) {
+  /// The QuickLook files in the working tree of `package`, when both are there.
+  private func filesOnDisk(of package: String) -> QuickLookFiles? {
+    let folder = root + "/" + package + "/" + NotePackage.quickLookFolderName + "/"
+    guard let thumbnail = FileManager.default.contents(atPath: folder + QuickLookFiles.thumbnailName),
+      let preview = FileManager.default.contents(atPath: folder + QuickLookFiles.previewName)
+    else { return nil }
+    return QuickLookFiles(thumbnail: [UInt8](thumbnail), preview: [UInt8](preview))
+  }
+
+  /// A package's body, as bytes and read.
+  private func quickLookBody(_ package: NotePackage) throws -> (body: [UInt8], text: AttributedText) {
     let note = package.path.name
     guard let textBlob = package.text else {
       throw NoteStoreError.malformedPackage(note: note, reason: "it has no \(NotePackage.textFileName)")
@@ -192,26 +240,28 @@ extension Store {
     } catch {
       throw NoteStoreError.cannotAccessDocument(note: note, underlying: error)
     }
-    let text: AttributedText
     do {
-      text = try RTFReader().read(body).text
+      return (body, try RTFReader().read(body).text)
     } catch {
       throw NoteStoreError.cannotLoadText(note: note, underlying: error)
     }
-    guard !package.attachments.isEmpty else { return (body, text, nil, "-") }
-    let types = try MediaTypes(note: note)
-    for entry in package.attachments {
-      let content: [UInt8]
-      do {
-        content = try repository.blobData(entry.id)
-      } catch {
-        throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
-      }
-      if try types.type(of: entry.name, content: content, note: note).isImage {
-        return (body, text, ImageAttachment(name: entry.name, content: content), "\(entry.name)|\(entry.id)")
-      }
+  }
+
+  /// The first attachment (by name) whose content is an image, typed through the
+  /// attachment type cache.
+  private func firstImage(of package: NotePackage) throws -> (name: String, blob: ObjectID)? {
+    try firstImageAttachment(of: package).map { ($0.name, $0.id) }
+  }
+
+  /// A package's body (bytes and text) and its first image attachment by name.
+  private func quickLookSource(_ package: NotePackage) throws -> (body: [UInt8], text: AttributedText, image: ImageAttachment?) {
+    let (body, text) = try quickLookBody(package)
+    guard let first = try firstImage(of: package) else { return (body, text, nil) }
+    do {
+      return (body, text, ImageAttachment(name: first.name, content: try repository.blobData(first.blob)))
+    } catch {
+      throw NoteStoreError.cannotAccessAttachments(note: package.path.name, underlying: error)
     }
-    return (body, text, nil, "-")
   }
 
   /// In `commit` mode, records in the index the QuickLook files whose content on disk is

@@ -189,20 +189,8 @@ extension Store {
 
   /// A note's committed attachments, sorted by name.
   public func attachments(of note: NotePath) throws -> [AttachmentInfo] {
-    let package = try committedPackage(note)
-    guard !package.attachments.isEmpty else { return [] }
-    let types = try MediaTypes(note: note.name)
-    do {
-      return try package.attachments.map { entry in
-        let content = try repository.blobData(entry.id)
-        let type = try types.type(of: entry.name, content: content, note: note.name)
-        return AttachmentInfo(name: entry.name, size: Int64(content.count), type: type.mimeType)
-      }
-    } catch let error as NoteStoreError {
-      throw error
-    } catch {
-      throw NoteStoreError.cannotAccessAttachments(note: note.name, underlying: error)
-    }
+    // Typed through the attachment type cache (Store+Attachments.swift).
+    try attachmentInfos(of: try committedPackage(note))
   }
 
   func committedPackage(_ note: NotePath) throws -> NotePackage {

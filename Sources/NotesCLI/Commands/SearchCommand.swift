@@ -11,8 +11,9 @@ enum SearchCommand: NotesCommand {
       terminal. Case, accents and character width do not matter (cafe finds Café), and \
       words are found across formatting and in scripts without spaces. Exits 1 when \
       nothing matches, as grep does. With --all-versions, every earlier version of every \
-      body in this device's history is searched too (each stored body once), and lines \
-      only an old version holds show its commit.
+      note in the history index is searched too, deleted notes and names before a rename \
+      included (each stored body once), and lines that only an old version holds show \
+      as NOTE@VERSION:LINE with the version's date and device, newest version first.
       """,
     arguments: [ArgumentSpec(name: "word", help: "Words that must all occur.", isVariadic: true)],
     options: [
@@ -27,6 +28,9 @@ enum SearchCommand: NotesCommand {
       var commit: String
       var blob: String
       var date: Date
+      var device: String
+      var id: String
+      var name: String
     }
     var note: String
     var path: String
@@ -59,14 +63,19 @@ enum SearchCommand: NotesCommand {
         hits.map { hit in
           Hit(
             note: hit.note, path: hit.path, line: hit.line, text: hit.text, inName: hit.inName,
-            version: hit.version.map { Hit.Version(commit: $0.commit, blob: $0.blob, date: $0.date) })
+            version: hit.version.map {
+              Hit.Version(commit: $0.commit, blob: $0.blob, date: $0.date, device: $0.device, id: $0.id, name: $0.name)
+            })
         })
     } else {
       let style = context.style
       var text = ""
       for hit in hits {
         var where_ = style.note(hit.note)
-        if let version = hit.version { where_ += style.detail("@" + String(version.commit.prefix(10))) }
+        if let version = hit.version {
+          let was = version.name == hit.note ? "" : "was \(version.name), "
+          where_ += style.detail("@\(version.id) (\(was)\(version.device), \(context.displayDate(version.date)))")
+        }
         where_ += hit.inName ? style.detail(" (name)") : ":" + style.detail(String(hit.line))
         text += where_ + ": " + style.highlighting(hit.text, ranges: indexRanges(hit.matches, in: hit.text)) + "\n"
       }

@@ -123,7 +123,14 @@ public enum JSONSchemas {
 
   static let searchHit: JSONShape = .object([
     ("note", .string), ("path", .string), ("line", .integer), ("text", .string), ("inName", .boolean),
-    ("version", .nullable(.object([("commit", .string), ("blob", .string), ("date", .date)]))),
+    (
+      "version",
+      .nullable(
+        .object([
+          ("commit", .string), ("blob", .string), ("date", .date), ("device", .string), ("id", .string),
+          ("name", .string),
+        ]))
+    ),
   ])
 
   /// The SCHEMAS section of `notes help json`.

@@ -61,8 +61,9 @@ public final class ContentTypeDetector {
     return Self.combine(sniffed: sniffed, byExtension: ContentType(fileExtensionOf: name))
   }
 
-  /// The rule of ``type(ofFileNamed:content:)`` on its two inputs.
-  static func combine(sniffed: ContentType, byExtension: ContentType?) -> ContentType {
+  /// The rule of ``type(ofFileNamed:content:)`` on its two inputs: what libmagic read
+  /// from the content (``type(ofContent:)``) and the type the name's extension names.
+  public static func combine(sniffed: ContentType, byExtension: ContentType?) -> ContentType {
     guard let byExtension, byExtension != sniffed else { return sniffed }
     switch sniffed {
     case .empty:
@@ -73,6 +74,12 @@ public final class ContentTypeDetector {
       return byExtension.conforms(to: sniffed) ? byExtension : sniffed
     }
   }
+
+  /// The version of libmagic (and so of its database, which comes with it), such as 544:
+  /// a type read from content stays true for as long as this does not change.
+  ///
+  /// The corresponding libmagic function is `magic_version`.
+  public static var libraryVersion: Int { Int(magic_version()) }
 
   private static func lastError(_ cookie: OpaquePointer, _ function: StaticString) -> QuickLookError {
     let message = magic_error(cookie).map { String(cString: $0) }

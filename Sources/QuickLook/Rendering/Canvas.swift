@@ -34,6 +34,9 @@ final class Canvas {
   /// The cairo context, for painters in this module; valid while the canvas lives.
   var context: OpaquePointer { drawing.pointer }
 
+  /// The cairo surface, for copying pixels in and out; valid while the canvas lives.
+  var surfacePointer: OpaquePointer { surface.pointer }
+
   /// Whether drawing has failed so far (cairo records the first error in the context).
   func checkDrawing(_ function: StaticString) throws(QuickLookError) {
     try checkCairo(cairo_status(drawing.pointer), function)

@@ -1,0 +1,51 @@
+import Foundation
+import Git
+
+extension Store {
+  /// Hits in the old versions of every note, read through the history index: each
+  /// package version once, each body blob once (its plain text cached by blob id), and
+  /// only lines the note's current text does not hold, each reported for the newest
+  /// version that held it. Hits come by note path (as it is now), then newest first.
+  func searchOldVersions(
+    from head: ObjectID, needles: [[UInt8]], folder: String, current: [String: ObjectID], cache: PlainTextCache
+  ) throws -> [SearchHit] {
+    let index = try git("reading the history index") { try noteHistory.index() }
+    guard let position = index.position(of: head) else { return [] }
+    var shown: [String: Set<Substring>] = [:]
+    var byNote: [String: [SearchHit]] = [:]
+    for version in index.packageVersions(reachableFrom: position) {
+      let path = NotePath(packagePath: version.currentPath)
+      guard path.isInside(folder: folder) else { continue }
+      let found = try cache.body(ofPackage: version.tree) {
+        try git("reading \(path.name)") {
+          try repository.treeEntries(version.tree).first { $0.name == NotePackage.textFileName && $0.mode != .tree }?.id
+        }
+      }
+      guard let blob = found, blob != current[path.path] else { continue }
+      let entry = try cache.entry(for: blob) { try plainText(ofBlob: blob) }
+      let change = index.changes[version.change]
+      let commit = index.commits[change.commit]
+      let old = SearchVersion(
+        commit: commit.id.hex, blob: blob.hex, date: Date(timeIntervalSince1970: TimeInterval(commit.date)),
+        device: index.strings[commit.device], id: ConflictRecord.versionID(tree: version.tree),
+        name: NotePath(packagePath: version.path).name)
+      let hits = Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: old)
+      guard !hits.isEmpty else { continue }
+      if shown[path.path] == nil {
+        let now = try current[path.path].map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
+        shown[path.path] = Set(Self.lines(of: now?.text ?? []))
+      }
+      let lines = Self.lines(of: entry.text)
+      for hit in hits where hit.line >= 1 && hit.line <= lines.count {
+        guard shown[path.path, default: []].insert(lines[hit.line - 1]).inserted else { continue }
+        byNote[path.path, default: []].append(hit)
+      }
+    }
+    return byNote.keys.sorted().flatMap { byNote[$0] ?? [] }
+  }
+
+  /// The lines of a UTF-8 text.
+  private static func lines(of text: ArraySlice<UInt8>) -> [Substring] {
+    String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  }
+}
