@@ -18,9 +18,13 @@ final class NoteHistory {
   /// How many commits a delta file may hold before the next update rewrites the base.
   static let deltaLimit = 2_000
 
-  init(repository: Repository, device: DeviceName) {
+  /// Where a long build reports how far it has come.
+  private let progress: (@Sendable (WorkProgress) -> Void)?
+
+  init(repository: Repository, device: DeviceName, progress: (@Sendable (WorkProgress) -> Void)? = nil) {
     self.repository = repository
     self.device = device
+    self.progress = progress
     location = HistoryIndexFile.Location(gitDirectory: repository.gitDirectory)
   }
 
@@ -117,7 +121,10 @@ final class NoteHistory {
   private func build(from start: HistoryIndex?, to tips: [HistoryIndexBuilder.BranchTip]) throws -> HistoryIndex {
     var index = start ?? HistoryIndex()
     let before = (index.tips, index.commits.count)
-    try HistoryIndexBuilder(repository: repository).extend(&index, to: tips)
+    // Derived data read in bulk: objects are not hashed again on read (as git reads them).
+    try GitLibrary.withoutHashVerification {
+      try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
+    }
     if start == nil || before != (index.tips, index.commits.count) {
       index = try save(index)
     }
