@@ -72,12 +72,26 @@ extension HistoryIndex {
 
   /// Change indices sorted newest first (ties: the later change in the commit first… by path).
   func sortedNewestFirst(_ indices: [Int]) -> [Int] {
-    indices.sorted { a, b in
-      let x = changes[a]
-      let y = changes[b]
-      if x.commit != y.commit { return isNewer(x.commit, than: y.commit) }
-      return strings[x.path] < strings[y.path]
+    // Each record is read once: the comparisons use the keys, not the index.
+    let keys = indices.map { index -> (change: Int, commit: Int, date: Int64, generation: Int) in
+      let commit = changes.commit(index)
+      return (index, commit, commits.date(commit), commits.generation(commit))
     }
+    var paths: [Int: String] = [:]
+    func path(_ change: Int) -> String {
+      if let known = paths[change] { return known }
+      let value = strings[changes.path(change)]
+      paths[change] = value
+      return value
+    }
+    return keys.sorted { x, y in
+      if x.commit != y.commit {
+        if x.date != y.date { return x.date > y.date }
+        if x.generation != y.generation { return x.generation > y.generation }
+        return commits[x.commit].id < commits[y.commit].id
+      }
+      return path(x.change) < path(y.change)
+    }.map(\.change)
   }
 
   /// A change as the library shows it.

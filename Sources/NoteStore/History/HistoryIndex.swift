@@ -46,21 +46,33 @@ struct HistoryIndex {
   }
 
   var tips: [Tip] = []
-  var strings = StringTable()
-  var commits: [CommitRecord] = []
-  var changes: [ChangeRecord] = []
+  var strings: StringTable
+  var commits: CommitTable
+  var changes: ChangeTable
 
-  /// Positions in `commits` by id, built on demand.
+  /// The base file the index reads in place (nil: everything is in memory).
+  let base: HistoryIndexBase?
+  /// Positions in `commits` by id, of the commits after the base.
   private(set) var positions: [ObjectID: Int] = [:]
-  /// Change indices by path string index, in commit order.
+  /// Change indices by path string index, of the changes after the base, in commit order.
   private(set) var changesByPath: [Int: [Int]] = [:]
 
-  /// Rebuilds the lookup tables after loading or appending.
+  /// An index reading `base` in place (empty without one), extended in memory.
+  init(base: HistoryIndexBase? = nil) {
+    self.base = base
+    tips = base?.tips ?? []
+    strings = StringTable(base: base)
+    commits = CommitTable(base: base)
+    changes = ChangeTable(base: base)
+  }
+
+  /// Rebuilds the lookup tables of what follows the base after loading.
   mutating func reindex() {
-    positions = Dictionary(minimumCapacity: commits.count)
-    for (index, commit) in commits.enumerated() { positions[commit.id] = index }
+    positions = Dictionary(minimumCapacity: commits.tail.count)
+    for (offset, commit) in commits.tail.enumerated() { positions[commit.id] = commits.baseCount + offset }
     changesByPath = [:]
-    for (index, change) in changes.enumerated() {
+    for (offset, change) in changes.tail.enumerated() {
+      let index = changes.baseCount + offset
       changesByPath[change.path, default: []].append(index)
       if change.from >= 0 { changesByPath[change.from, default: []].append(index) }
     }
@@ -77,12 +89,13 @@ struct HistoryIndex {
     changes.append(change)
   }
 
-  func position(of id: ObjectID) -> Int? { positions[id] }
+  func position(of id: ObjectID) -> Int? { positions[id] ?? base?.position(of: id) }
 
   /// The changes that name `path` (as the package or as a rename's source), oldest first.
   func changes(touching path: String) -> [Int] {
     guard let key = strings.existingIndex(of: path) else { return [] }
-    return changesByPath[key] ?? []
+    let inBase = key < strings.baseCount ? base?.postings(of: key) ?? [] : []
+    return inBase + (changesByPath[key] ?? [])
   }
 
   /// Every commit reachable from `start` (itself included), as flags by position.
@@ -92,42 +105,124 @@ struct HistoryIndex {
     while let next = stack.popLast() {
       if seen[next] { continue }
       seen[next] = true
-      for parent in commits[next].parents where !seen[parent] { stack.append(parent) }
+      commits.forEachParent(of: next) { parent in if !seen[parent] { stack.append(parent) } }
     }
     return seen
   }
 
   /// Orders two commits newest first: later date, then higher generation, then id.
   func isNewer(_ a: Int, than b: Int) -> Bool {
-    let x = commits[a]
-    let y = commits[b]
-    if x.date != y.date { return x.date > y.date }
-    if x.generation != y.generation { return x.generation > y.generation }
-    return x.id < y.id
+    let (x, y) = (commits.date(a), commits.date(b))
+    if x != y { return x > y }
+    let (g, h) = (commits.generation(a), commits.generation(b))
+    if g != h { return g > h }
+    return commits[a].id < commits[b].id
   }
 }
 
-/// Interned strings: paths, names, devices and summaries, each stored once.
+/// The commits of an index: those in the base file, read in place, then those after it.
+struct CommitTable: RandomAccessCollection {
+  let base: HistoryIndexBase?
+  let baseCount: Int
+  private(set) var tail: [HistoryIndex.CommitRecord] = []
+
+  init(base: HistoryIndexBase?) {
+    self.base = base
+    baseCount = base?.commitCount ?? 0
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { baseCount + tail.count }
+
+  subscript(index: Int) -> HistoryIndex.CommitRecord {
+    if index >= baseCount { return tail[index - baseCount] }
+    return base?.commit(index) ?? tail[index]
+  }
+
+  mutating func append(_ commit: HistoryIndex.CommitRecord) { tail.append(commit) }
+
+  func date(_ index: Int) -> Int64 {
+    if index >= baseCount { return tail[index - baseCount].date }
+    return base?.date(index) ?? 0
+  }
+
+  func generation(_ index: Int) -> Int {
+    if index >= baseCount { return tail[index - baseCount].generation }
+    return base?.generation(index) ?? 0
+  }
+
+  func device(_ index: Int) -> Int {
+    if index >= baseCount { return tail[index - baseCount].device }
+    return base?.device(index) ?? 0
+  }
+
+  func forEachParent(of index: Int, _ body: (Int) -> Void) {
+    if index >= baseCount {
+      for parent in tail[index - baseCount].parents { body(parent) }
+    } else {
+      base?.forEachParent(of: index, body)
+    }
+  }
+}
+
+/// The changes of an index: those in the base file, read in place, then those after it.
+struct ChangeTable: RandomAccessCollection {
+  let base: HistoryIndexBase?
+  let baseCount: Int
+  private(set) var tail: [HistoryIndex.ChangeRecord] = []
+
+  init(base: HistoryIndexBase?) {
+    self.base = base
+    baseCount = base?.changeCount ?? 0
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { baseCount + tail.count }
+
+  subscript(index: Int) -> HistoryIndex.ChangeRecord {
+    if index >= baseCount { return tail[index - baseCount] }
+    return base?.change(index) ?? tail[index]
+  }
+
+  mutating func append(_ change: HistoryIndex.ChangeRecord) { tail.append(change) }
+
+  func commit(_ index: Int) -> Int {
+    if index >= baseCount { return tail[index - baseCount].commit }
+    return base?.changeCommit(index) ?? 0
+  }
+
+  func path(_ index: Int) -> Int {
+    if index >= baseCount { return tail[index - baseCount].path }
+    return base?.changePath(index) ?? 0
+  }
+}
+
+/// Interned strings: paths, names, devices and summaries, each stored once: those
+/// of the base file (sorted, read in place), then those added after it.
 struct StringTable {
-  private(set) var values: [String] = []
+  let base: HistoryIndexBase?
+  let baseCount: Int
+  private(set) var tail: [String] = []
   private var lookup: [String: Int] = [:]
 
-  init() {}
-
-  init(values: [String]) {
-    self.values = values
-    lookup = Dictionary(minimumCapacity: values.count)
-    for (index, value) in values.enumerated() where lookup[value] == nil { lookup[value] = index }
+  init(base: HistoryIndexBase? = nil) {
+    self.base = base
+    baseCount = base?.stringCount ?? 0
   }
+
+  var count: Int { baseCount + tail.count }
 
   mutating func index(of value: String) -> Int {
-    if let known = lookup[value] { return known }
-    lookup[value] = values.count
-    values.append(value)
-    return values.count - 1
+    if let known = existingIndex(of: value) { return known }
+    lookup[value] = count
+    tail.append(value)
+    return count - 1
   }
 
-  func existingIndex(of value: String) -> Int? { lookup[value] }
+  func existingIndex(of value: String) -> Int? { lookup[value] ?? base?.index(ofString: value) }
 
-  subscript(index: Int) -> String { index >= 0 && index < values.count ? values[index] : "" }
+  subscript(index: Int) -> String {
+    if index >= baseCount { return index < count ? tail[index - baseCount] : "" }
+    return index >= 0 ? base?.string(index) ?? "" : ""
+  }
 }

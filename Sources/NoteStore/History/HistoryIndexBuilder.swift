@@ -12,14 +12,21 @@ struct HistoryIndexBuilder {
   }
 
   let repository: Repository
+  /// Told how far a walk of many commits has come (``reportsFrom`` or more).
+  var progress: (@Sendable (WorkProgress) -> Void)? = nil
+  /// Walks shorter than this report nothing: an update after a write is not a rebuild.
+  static let reportsFrom = 500
 
   /// Extends `index` to cover `tips` (this device's first, then the fetched ones in
   /// name order). Every commit `index` holds must be reachable from `tips`.
   func extend(_ index: inout HistoryIndex, to tips: [BranchTip]) throws {
+    let wanted = tips.map { HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }
+    // Nothing moved: no walk at all (a revwalk that hides what it pushes still prepares).
+    if wanted == index.tips { return }
     let known = index.tips.map(\.commit).filter { index.position(of: $0) != nil }
     let fresh = try repository.commitsOldestFirst(from: tips.map(\.commit), hiding: known)
       .filter { index.position(of: $0) == nil }
-    index.tips = tips.map { HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }
+    index.tips = wanted
     guard !fresh.isEmpty else { return }
     var commits: [ObjectID: Commit] = Dictionary(minimumCapacity: fresh.count)
     let loaded = try fresh.map { id -> Commit in
@@ -32,7 +39,12 @@ struct HistoryIndexBuilder {
     let summaries = PackageSummaries(repository: repository)
     let renames = RenameDetector(repository: repository, summaries: summaries)
     var trees: [ObjectID: ObjectID] = [:]
-    for commit in loaded {
+    let report = loaded.count >= Self.reportsFrom ? progress : nil
+    report?(WorkProgress(phase: .indexingHistory, done: 0, total: loaded.count, bytes: 0))
+    for (done, commit) in loaded.enumerated() {
+      if done % 256 == 0 && done > 0 {
+        report?(WorkProgress(phase: .indexingHistory, done: done, total: loaded.count, bytes: 0))
+      }
       let parents = try commit.parents.map { parent -> Int in
         guard let position = index.position(of: parent) else {
           throw HistoryIndexFileError.corrupt("commit \(commit.id.hex) has a parent outside the index")
@@ -55,6 +67,7 @@ struct HistoryIndexBuilder {
         of: commit, at: position, parentTrees: try commit.parents.map { try parentTree($0, trees: &trees) },
         into: &index, diff: diff, summaries: summaries, renames: renames)
     }
+    report?(WorkProgress(phase: .indexingHistory, done: loaded.count, total: loaded.count, bytes: 0))
   }
 
   private func parentTree(_ parent: ObjectID, trees: inout [ObjectID: ObjectID]) throws -> ObjectID {

@@ -1,24 +1,23 @@
 import Foundation
 import Git
 
-/// The history index on disk: a base file holding everything up to some tips, and a
-/// small delta file holding what came after, so an update after one commit writes a
-/// few hundred bytes instead of the whole index.
+/// The history index on disk: a base file holding everything up to some tips, read in
+/// place (``HistoryIndexBase``), and a small delta file holding what came after, so an
+/// update after one commit writes a few hundred bytes instead of the whole index.
 ///
-/// Both files have the same layout (integers little-endian, strings UTF-8 with a
-/// 32-bit length):
+/// The delta (integers little-endian, strings UTF-8 with a 32-bit length):
 ///
 /// ```
-/// "NSHI" version:u8 kind:u8 (0 base, 1 delta)
-/// baseChecksum:u64 (delta: the base it extends; base: 0)
-/// firstString:u32 firstCommit:u32 firstChange:u32 (where the delta continues the base)
+/// "NSHI" version:u8 kind:u8=1
+/// baseChecksum:u64 (the base it extends)
+/// firstString:u32 firstCommit:u32 firstChange:u32 (the base's counts)
 /// tips:      count:u32, then (reference:string, commit:20 bytes)…   all tips covered
 /// strings:   count:u32, then string…
 /// commits:   count:u32, then (id:20, generation:u32, date:i64, author:u32, device:u32,
 ///            summary:u32, resolution:i32, parentCount:u8, parents:u32…)…
 /// changes:   count:u32, then (commit:u32, kind:u8, flags:u8, path:u32, from:i32,
 ///            [tree:20] [previous:20] attachments:u32)…
-/// checksum:u64  (FNV-1a of every byte before it)
+/// checksum:u64  (``HistoryIndexChecksum`` of every byte before it)
 /// ```
 ///
 /// Each file is written to a temporary name and renamed into place. A file that does
@@ -26,7 +25,7 @@ import Git
 /// whole index untrusted: the caller rebuilds it.
 enum HistoryIndexFile {
   static let magic: [UInt8] = Array("NSHI".utf8)
-  static let version: UInt8 = 1
+  static let version: UInt8 = 2
 
   /// Where the index lives inside `.git`.
   struct Location {
@@ -39,39 +38,127 @@ enum HistoryIndexFile {
     }
   }
 
-  /// What the base file held when it was read or written, so a delta can extend it.
-  struct BaseMark: Hashable {
-    var checksum: UInt64
-    var strings: Int
-    var commits: Int
-    var changes: Int
-  }
-
   // MARK: Writing
 
-  /// The bytes of a file holding `index` from `mark` on (everything when `mark` is nil).
-  static func encode(_ index: HistoryIndex, after mark: BaseMark?) -> [UInt8] {
+  /// The bytes of a base file holding all of `index`, strings sorted by bytes.
+  static func encodeBase(_ index: HistoryIndex) -> [UInt8] {
+    let stringCount = index.strings.count
+    let utf8 = (0..<stringCount).map { Array(index.strings[$0].utf8) }
+    let order = (0..<stringCount).sorted { utf8[$0].lexicographicallyPrecedes(utf8[$1]) }
+    var remap = [Int](repeating: 0, count: stringCount)
+    var sorted: [[UInt8]] = []
+    for old in order {
+      if sorted.last != utf8[old] { sorted.append(utf8[old]) }
+      remap[old] = sorted.count - 1
+    }
+    func string(_ old: Int) -> Int { old >= 0 && old < stringCount ? remap[old] : -1 }
+
+    var tips = ByteWriter()
+    for tip in index.tips {
+      tips.string(tip.reference)
+      tips.bytes(tip.commit.bytes)
+    }
+    let commits = index.commits
+    let changes = index.changes
+    var parentCount = 0
+    var records = ByteWriter()
+    var parents = ByteWriter()
+    records.data.reserveCapacity(HistoryIndexBaseLayout.commitSize * commits.count)
+    for commit in commits {
+      records.bytes(commit.id.bytes)
+      records.u32(commit.generation)
+      records.i64(commit.date)
+      records.u32(string(commit.author))
+      records.u32(string(commit.device))
+      records.u32(string(commit.summary))
+      records.i32(commit.resolution >= 0 ? string(commit.resolution) : -1)
+      records.u32(parentCount)
+      records.u32(commit.parents.count)
+      for parent in commit.parents { parents.u32(parent) }
+      parentCount += commit.parents.count
+    }
+    var ids = ByteWriter()
+    for position in commits.indices.sorted(by: { commits[$0].id < commits[$1].id }) {
+      ids.bytes(commits[position].id.bytes)
+      ids.u32(position)
+    }
+    var postingLists = [[Int]](repeating: [], count: sorted.count)
+    var changeRecords = ByteWriter()
+    changeRecords.data.reserveCapacity(HistoryIndexBaseLayout.changeSize * changes.count)
+    let zero = [UInt8](repeating: 0, count: ObjectID.byteCount)
+    for (position, change) in changes.enumerated() {
+      let path = string(change.path)
+      let from = change.from >= 0 ? string(change.from) : -1
+      postingLists[path].append(position)
+      if from >= 0 && from != path { postingLists[from].append(position) }
+      changeRecords.u32(change.commit)
+      changeRecords.u8(code(of: change.kind))
+      var flags: UInt8 = 0
+      if change.tree != nil { flags |= 1 }
+      if change.previous != nil { flags |= 2 }
+      if change.isNewContent { flags |= 4 }
+      changeRecords.u8(flags)
+      changeRecords.u8(0)
+      changeRecords.u8(0)
+      changeRecords.u32(path)
+      changeRecords.i32(from)
+      changeRecords.bytes(change.tree?.bytes ?? zero)
+      changeRecords.bytes(change.previous?.bytes ?? zero)
+      changeRecords.u32(change.attachments)
+    }
+    var writer = ByteWriter()
+    let stringBytes = sorted.reduce(0) { $0 + $1.count }
+    let postingCount = postingLists.reduce(0) { $0 + $1.count }
+    writer.bytes(magic)
+    writer.u8(version)
+    writer.u8(0)
+    writer.u8(0)
+    writer.u8(0)
+    for count in [index.tips.count, tips.data.count, sorted.count, stringBytes, commits.count, parentCount, changes.count, postingCount] {
+      writer.u32(count)
+    }
+    writer.bytes(tips.data)
+    var offset = 0
+    writer.u32(0)
+    for value in sorted {
+      offset += value.count
+      writer.u32(offset)
+    }
+    for value in sorted { writer.bytes(value) }
+    writer.bytes(records.data)
+    writer.bytes(parents.data)
+    writer.bytes(ids.data)
+    writer.bytes(changeRecords.data)
+    var start = 0
+    writer.u32(0)
+    for list in postingLists {
+      start += list.count
+      writer.u32(start)
+    }
+    for list in postingLists { for position in list { writer.u32(position) } }
+    writer.u64(HistoryIndexChecksum.of(writer.data))
+    return writer.data
+  }
+
+  /// The bytes of a delta file holding what `index` has after its base.
+  static func encodeDelta(_ index: HistoryIndex) -> [UInt8] {
     var writer = ByteWriter()
     writer.bytes(magic)
     writer.u8(version)
-    writer.u8(mark == nil ? 0 : 1)
-    writer.u64(mark?.checksum ?? 0)
-    let firstString = mark?.strings ?? 0
-    let firstCommit = mark?.commits ?? 0
-    let firstChange = mark?.changes ?? 0
-    writer.u32(firstString)
-    writer.u32(firstCommit)
-    writer.u32(firstChange)
+    writer.u8(1)
+    writer.u64(index.base?.checksum ?? 0)
+    writer.u32(index.strings.baseCount)
+    writer.u32(index.commits.baseCount)
+    writer.u32(index.changes.baseCount)
     writer.u32(index.tips.count)
     for tip in index.tips {
       writer.string(tip.reference)
       writer.bytes(tip.commit.bytes)
     }
-    let strings = index.strings.values
-    writer.u32(strings.count - firstString)
-    for value in strings[firstString...] { writer.string(value) }
-    writer.u32(index.commits.count - firstCommit)
-    for commit in index.commits[firstCommit...] {
+    writer.u32(index.strings.tail.count)
+    for value in index.strings.tail { writer.string(value) }
+    writer.u32(index.commits.tail.count)
+    for commit in index.commits.tail {
       writer.bytes(commit.id.bytes)
       writer.u32(commit.generation)
       writer.i64(commit.date)
@@ -82,8 +169,8 @@ enum HistoryIndexFile {
       writer.u8(UInt8(min(commit.parents.count, 255)))
       for parent in commit.parents.prefix(255) { writer.u32(parent) }
     }
-    writer.u32(index.changes.count - firstChange)
-    for change in index.changes[firstChange...] {
+    writer.u32(index.changes.tail.count)
+    for change in index.changes.tail {
       writer.u32(change.commit)
       writer.u8(code(of: change.kind))
       var flags: UInt8 = 0
@@ -97,7 +184,7 @@ enum HistoryIndexFile {
       if let previous = change.previous { writer.bytes(previous.bytes) }
       writer.u32(change.attachments)
     }
-    writer.u64(fnv1a(writer.data))
+    writer.u64(HistoryIndexChecksum.of(writer.data))
     return writer.data
   }
 
@@ -120,22 +207,18 @@ enum HistoryIndexFile {
 
   // MARK: Reading
 
-  /// Reads the base and delta files; nil when there is no base file.
+  /// Opens the base file (read in place) and decodes the delta file after it; nil when
+  /// there is no base file.
   ///
   /// - Throws: `HistoryIndexFileError` when a file is corrupt.
-  static func read(_ location: Location) throws -> (index: HistoryIndex, mark: BaseMark)? {
-    guard let base = FileManager.default.contents(atPath: location.base) else { return nil }
-    var index = HistoryIndex()
-    let baseBytes = [UInt8](base)
-    try decode(baseBytes, into: &index, expectingBase: nil)
-    let mark = BaseMark(
-      checksum: checksum(of: baseBytes), strings: index.strings.values.count, commits: index.commits.count,
-      changes: index.changes.count)
+  static func read(_ location: Location) throws -> HistoryIndex? {
+    guard let base = try HistoryIndexBase.open(path: location.base) else { return nil }
+    var index = HistoryIndex(base: base)
     if let delta = FileManager.default.contents(atPath: location.delta) {
-      try decode([UInt8](delta), into: &index, expectingBase: mark)
+      try decodeDelta([UInt8](delta), into: &index)
     }
     index.reindex()
-    return (index, mark)
+    return index
   }
 
   /// The checksum stored at the end of a file's bytes.
@@ -148,8 +231,9 @@ enum HistoryIndexFile {
     return value
   }
 
-  private static func decode(_ bytes: [UInt8], into index: inout HistoryIndex, expectingBase mark: BaseMark?) throws {
-    guard bytes.count >= 8, fnv1a(bytes[..<(bytes.count - 8)]) == checksum(of: bytes) else {
+  private static func decodeDelta(_ bytes: [UInt8], into index: inout HistoryIndex) throws {
+    let body = bytes.withUnsafeBytes { HistoryIndexChecksum.of(UnsafeRawBufferPointer(rebasing: $0.prefix(max(0, $0.count - 8)))) }
+    guard bytes.count >= 8, body == checksum(of: bytes) else {
       throw HistoryIndexFileError.corrupt("checksum")
     }
     var reader = ByteReader(bytes: bytes, end: bytes.count - 8)
@@ -159,25 +243,20 @@ enum HistoryIndexFile {
     let firstString = try reader.int32()
     let firstCommit = try reader.int32()
     let firstChange = try reader.int32()
-    if let mark {
-      guard kind == 1, baseChecksum == mark.checksum, firstString == mark.strings, firstCommit == mark.commits,
-        firstChange == mark.changes
-      else { throw HistoryIndexFileError.corrupt("delta does not extend the base") }
-    } else {
-      guard kind == 0, firstString == 0, firstCommit == 0, firstChange == 0 else {
-        throw HistoryIndexFileError.corrupt("base header")
-      }
-    }
+    guard kind == 1, baseChecksum == index.base?.checksum, firstString == index.strings.count,
+      firstCommit == index.commits.count, firstChange == index.changes.count
+    else { throw HistoryIndexFileError.corrupt("delta does not extend the base") }
     var tips: [HistoryIndex.Tip] = []
     for _ in 0..<(try reader.count()) {
       tips.append(HistoryIndex.Tip(reference: try reader.string(), commit: try reader.objectID()))
     }
     index.tips = tips
-    var strings = index.strings.values
-    for _ in 0..<(try reader.count()) { strings.append(try reader.string()) }
-    index.strings = StringTable(values: strings)
+    for _ in 0..<(try reader.count()) {
+      let position = index.strings.count
+      guard index.strings.index(of: try reader.string()) == position else { throw HistoryIndexFileError.corrupt("strings") }
+    }
+    let stringCount = index.strings.count
     let commitCount = try reader.count()
-    index.commits.reserveCapacity(index.commits.count + commitCount)
     for _ in 0..<commitCount {
       let id = try reader.objectID()
       let generation = try reader.int32()
@@ -192,7 +271,6 @@ enum HistoryIndexFile {
         guard parent < index.commits.count else { throw HistoryIndexFileError.corrupt("parent order") }
         parents.append(parent)
       }
-      let stringCount: Int = strings.count
       guard author < stringCount, device < stringCount, summary < stringCount, resolution < stringCount else {
         throw HistoryIndexFileError.corrupt("string reference")
       }
@@ -202,7 +280,6 @@ enum HistoryIndexFile {
           summary: summary, resolution: resolution))
     }
     let changeCount = try reader.count()
-    index.changes.reserveCapacity(index.changes.count + changeCount)
     for _ in 0..<changeCount {
       let commit = try reader.int32()
       let kindCode = try reader.u8()
@@ -214,7 +291,6 @@ enum HistoryIndexFile {
       var previous: ObjectID?
       if flags & 2 != 0 { previous = try reader.objectID() }
       let attachments = try reader.int32()
-      let stringCount: Int = strings.count
       guard commit < index.commits.count, path < stringCount, from < stringCount else {
         throw HistoryIndexFileError.corrupt("change")
       }
@@ -228,35 +304,28 @@ enum HistoryIndexFile {
   }
 
   /// A change kind's code on disk: its 1-based position in `NoteChangeKind.allCases`.
-  private static func code(of kind: NoteChangeKind) -> UInt8 {
+  static func code(of kind: NoteChangeKind) -> UInt8 {
     let position: Int = NoteChangeKind.allCases.firstIndex(of: kind) ?? 0
     return UInt8(position + 1)
   }
 
-  private static func kind(forCode code: UInt8) -> NoteChangeKind? {
+  static func kind(forCode code: UInt8) -> NoteChangeKind? {
     let all: [NoteChangeKind] = NoteChangeKind.allCases
     let position = Int(code) - 1
     return position >= 0 && position < all.count ? all[position] : nil
-  }
-
-  static func fnv1a<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    let prime: UInt64 = 0x100_0000_01b3
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* prime
-    }
-    return hash
   }
 }
 
 /// A history index file that cannot be trusted.
 enum HistoryIndexFileError: Error, CustomStringConvertible {
   case corrupt(String)
+  case unreadable(path: String, errno: Int32)
 
   var description: String {
     switch self {
     case .corrupt(let what): return "the history index is corrupt (\(what)); it is rebuilt from git"
+    case .unreadable(let path, let code):
+      return "cannot read the history index \(path): \(String(cString: strerror(code))); it is rebuilt from git"
     }
   }
 }

@@ -14,13 +14,17 @@ final class NoteHistory {
   private let device: DeviceName
   private let location: HistoryIndexFile.Location
   /// The index as last loaded or built, with the base it extends on disk.
-  private var loaded: (index: HistoryIndex, mark: HistoryIndexFile.BaseMark?)?
+  private var loaded: HistoryIndex?
   /// How many commits a delta file may hold before the next update rewrites the base.
   static let deltaLimit = 2_000
 
-  init(repository: Repository, device: DeviceName) {
+  /// Where a long build reports how far it has come.
+  private let progress: (@Sendable (WorkProgress) -> Void)?
+
+  init(repository: Repository, device: DeviceName, progress: (@Sendable (WorkProgress) -> Void)? = nil) {
     self.repository = repository
     self.device = device
+    self.progress = progress
     location = HistoryIndexFile.Location(gitDirectory: repository.gitDirectory)
   }
 
@@ -42,8 +46,8 @@ final class NoteHistory {
   /// The index, brought up to date with the branches.
   func index() throws -> HistoryIndex {
     let tips = try currentTips()
-    if let loaded, loaded.index.tips == tips.map({ HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }) {
-      return loaded.index
+    if let loaded, loaded.tips == tips.map({ HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }) {
+      return loaded
     }
     return try catchUp(to: tips)
   }
@@ -79,12 +83,12 @@ final class NoteHistory {
     var start = loaded
     if start == nil {
       do {
-        start = try HistoryIndexFile.read(location).map { ($0.index, $0.mark) }
+        start = try HistoryIndexFile.read(location)
       } catch is HistoryIndexFileError {
         start = nil
       }
     }
-    guard let start, try isStillCovered(start.index, by: tips) else {
+    guard let start, try isStillCovered(start, by: tips) else {
       return try build(from: nil, to: tips)
     }
     return try build(from: start, to: tips)
@@ -114,33 +118,36 @@ final class NoteHistory {
     return try repository.isDescendant(commit, of: ancestor)
   }
 
-  private func build(
-    from start: (index: HistoryIndex, mark: HistoryIndexFile.BaseMark?)?, to tips: [HistoryIndexBuilder.BranchTip]
-  ) throws -> HistoryIndex {
-    var index = start?.index ?? HistoryIndex()
+  private func build(from start: HistoryIndex?, to tips: [HistoryIndexBuilder.BranchTip]) throws -> HistoryIndex {
+    var index = start ?? HistoryIndex()
     let before = (index.tips, index.commits.count)
-    try HistoryIndexBuilder(repository: repository).extend(&index, to: tips)
-    var mark = start?.mark
-    if start == nil || before != (index.tips, index.commits.count) {
-      mark = try save(index, extending: start == nil ? nil : mark)
+    // Derived data read in bulk: objects are not hashed again on read (as git reads them).
+    try GitLibrary.withoutHashVerification {
+      try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
     }
-    loaded = (index, mark)
+    if start == nil || before != (index.tips, index.commits.count) {
+      index = try save(index)
+    }
+    loaded = index
     return index
   }
 
-  /// Writes the index: a delta after `mark` while it stays small, else a new base.
-  private func save(_ index: HistoryIndex, extending mark: HistoryIndexFile.BaseMark?) throws
-    -> HistoryIndexFile.BaseMark
-  {
-    if let mark, index.commits.count - mark.commits <= Self.deltaLimit {
-      try HistoryIndexFile.write(HistoryIndexFile.encode(index, after: mark), to: location.delta)
-      return mark
+  /// Writes the index: a delta after its base while that stays small, else a new base
+  /// (then read back in place).
+  private func save(_ index: HistoryIndex) throws -> HistoryIndex {
+    if index.base != nil, index.commits.tail.count <= Self.deltaLimit {
+      try HistoryIndexFile.write(HistoryIndexFile.encodeDelta(index), to: location.delta)
+      return index
     }
-    let bytes = HistoryIndexFile.encode(index, after: nil)
+    let bytes = HistoryIndexFile.encodeBase(index)
     try? FileManager.default.removeItem(atPath: location.delta)
     try HistoryIndexFile.write(bytes, to: location.base)
-    return HistoryIndexFile.BaseMark(
-      checksum: HistoryIndexFile.checksum(of: bytes), strings: index.strings.values.count,
-      commits: index.commits.count, changes: index.changes.count)
+    do {
+      guard let base = try HistoryIndexBase.open(path: location.base) else { return index }
+      return HistoryIndex(base: base)
+    } catch is HistoryIndexFileError {
+      // Changed under us (another process rebuilt it): what we built is still right.
+      return index
+    }
   }
 }

@@ -35,7 +35,7 @@ final class PackageTreeDiff {
     if old == new { return }
     let before = try old.map(tree) ?? RawTree.empty
     let after = try new.map(tree) ?? RawTree.empty
-    for (a, b) in RawTree.diff(before, after) {
+    for (a, b) in try RawTree.diff(before, after) {
       let name = (a ?? b)?.name ?? ""
       if name.hasPrefix(".") { continue }
       let oldTree = a?.isTree == true ? a?.id : nil

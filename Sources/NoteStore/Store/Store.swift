@@ -48,7 +48,11 @@ public final class Store {
 
   let repository: Repository
   /// The per-note history index (History/NoteHistory.swift).
-  lazy var noteHistory = NoteHistory(repository: repository, device: device)
+  lazy var noteHistory = NoteHistory(repository: repository, device: device, progress: onHistoryProgress)
+  /// Called while the history index is built from many commits (a first build or a
+  /// rebuild): commits done of the total, the last call with done == total. Set it
+  /// before the first command that reads history.
+  public var onHistoryProgress: (@Sendable (WorkProgress) -> Void)?
 
   /// Fetched tips that passed the ``TreeInspector`` in this process, so a sync does
   /// not check the same history twice (objects never change under an id).

@@ -9,6 +9,9 @@ public struct WorkProgress: Sendable, Hashable {
     case receiving = "Receiving objects"
     /// Objects going to a remote (push, sync).
     case sending = "Sending objects"
+    /// Commits read into the history index while it is built from scratch (or after
+    /// many new commits).
+    case indexingHistory = "Indexing history"
   }
 
   /// What is being done.

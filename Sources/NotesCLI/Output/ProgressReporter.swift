@@ -115,8 +115,10 @@ final class ProgressReporter: @unchecked Sendable {
     let elapsed = ContinuousClock.now - phaseStart
     let total = max(last.total, last.done)
     let percent = total > 0 ? last.done * 100 / total : 100
-    let line = "\(name): \(percent)% (\(last.done)/\(total)), \(Self.size(last.bytes))"
-      + (elapsed >= .milliseconds(200) ? " | \(Self.rate(last.bytes, elapsed))" : "") + ", done."
+    // Local work that moves no bytes (indexing history) shows counts only.
+    let amount = last.bytes == 0 ? "" : ", \(Self.size(last.bytes))"
+      + (elapsed >= .milliseconds(200) ? " | \(Self.rate(last.bytes, elapsed))" : "")
+    let line = "\(name): \(percent)% (\(last.done)/\(total))" + amount + ", done."
     write(isTerminal ? "\r" + line + "\u{1B}[K\n" : line + "\n")
     phase = nil
     self.last = nil
@@ -126,7 +128,7 @@ final class ProgressReporter: @unchecked Sendable {
   private func bar(_ name: String, done: Int, total: Int, bytes: Int64) -> String {
     let elapsed = ContinuousClock.now - phaseStart
     let counts = total > 0 ? "\(done)/\(total)" : "\(done)"
-    let tail = " \(counts), \(Self.size(bytes)), \(Self.rate(bytes, elapsed))"
+    let tail = " \(counts)" + (bytes == 0 ? "" : ", \(Self.size(bytes)), \(Self.rate(bytes, elapsed))")
     guard total > 0 else { return name + tail }
     let percent = min(100, done * 100 / total)
     let head = "\(name) \(String(repeating: " ", count: percent < 10 ? 2 : percent < 100 ? 1 : 0))\(percent)% "

@@ -43,6 +43,12 @@ struct CommandContext {
       }
     }
     store.onWarning = { message in OutputStreams.writeErr("notes: warning: \(message)\n") }
+    // A history index built from many commits shows its progress (issue 13).
+    let history = ProgressReporter(context: self)
+    store.onHistoryProgress = { step in
+      history.update(phase: step.phase.rawValue, done: step.done, total: step.total, bytes: step.bytes)
+      if step.total > 0 && step.done >= step.total { history.finish() }
+    }
     return store
   }
 
