@@ -66,7 +66,7 @@ struct ScaleTests {
     #expect(sandbox.notes("-C", store, "export", "Photos", "photo.jpg", "-o", "-").stdoutData == noise)
   }
 
-  @Test("a write while notes gc --auto writes its packs goes ahead without waiting for it; nothing is lost")
+  @Test("a write while notes gc writes its packs goes ahead without waiting for it; nothing is lost")
   func writeDuringAutoPack() throws {
     let sandbox = try Sandbox()
     let store = try sandbox.makeStore()
