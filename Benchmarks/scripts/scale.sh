@@ -67,6 +67,7 @@ row() {
     if (r <= limit) print "met"; else printf "missed by %.2fx\n", r / limit }')
   case "$verdict" in missed*) [ -n "${5:-}" ] && verdict="$verdict: $5" ;; esac
   rows+=("$(printf '%-34s %9s s %9s s %7s %8s  %s' "$1" "$2" "$3" "$ratio" "$4" "$verdict")")
+  echo "${rows[-1]}" >&2  # as it comes, so a long run shows its figures early
 }
 rtf() { printf '{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 \\cf0 %s}\n' "$1"; }
 
