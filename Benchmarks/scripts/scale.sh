@@ -151,6 +151,9 @@ p99_over_median=$(awk "BEGIN {printf \"%.2f\", $n_p99 / $n_p50}")
 git -C "$work/store" fsck --connectivity-only >/dev/null 2>&1 && fsck_ok=yes || fsck_ok=no
 
 # --- save of a whole imported folder ---------------------------------------------------
+skip=" ${SCALE_SKIP:-} "
+import_lines="not run"; same_import="not run"
+if [[ "$skip" != *" import "* ]]; then
 "$notes" init "$work/import" --device bench >/dev/null 2>&1
 git init -q "$work/git-import"
 (cd "$work/store" && find . -maxdepth 1 -name '*.note' -print0 | xargs -0 -I{} cp -r {} "$work/import/")
@@ -163,11 +166,11 @@ row "save of $notes_count imported notes" "$(awk "BEGIN {printf \"%.3f\", ($t1 -
 import_lines=$(wc -l < "$work/import.err")
 notes_files() { git -C "$1" -c core.quotePath=false ls-tree -r HEAD | grep '\.note/' | grep -v '\.note/QuickLook/' | md5sum; }
 same_import=$(test "$(notes_files "$work/import")" = "$(notes_files "$work/git-import")" && echo yes || echo no)
+fi
 
 # --- sync, 1 and 100 edits per device (sync.sh makes its own pair of devices) --------
-# SCALE_SKIP=sync (or attach, or both: "sync attach") leaves a part out, e.g. at 100,000
-# notes where sync.sh would make its own stores again.
-skip=" ${SCALE_SKIP:-} "
+# SCALE_SKIP=sync (or import, attach, or several: "sync attach") leaves a part out, e.g.
+# at 100,000 notes where sync.sh would make its own stores again.
 same_sync="not run"
 for edits in 1 100; do
   [[ "$skip" == *" sync "* ]] && break
