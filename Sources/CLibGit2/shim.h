@@ -26,6 +26,9 @@ static inline int notes_git_set_ssl_cert_locations(const char *file, const char 
 static inline int notes_git_set_owner_validation(int on) {
   return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, on);
 }
+static inline int notes_git_set_cache_object_limit(git_object_t type, size_t bytes) {
+  return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, bytes);
+}
 
 /* A TCP stream registered as libgit2's standard stream (Sources/Git/Remote/DeadlineStream.swift).
    The first four fields have the layout of libgit2 1.5.1's internal `git_socket_stream`

@@ -65,4 +65,38 @@ struct ScaleTests {
     #expect(sandbox.git("fsck", "--strict", in: store).status == 0)
     #expect(sandbox.notes("-C", store, "export", "Photos", "photo.jpg", "-o", "-").stdoutData == noise)
   }
+
+  @Test("a write while notes gc writes its packs goes ahead without waiting for it; nothing is lost")
+  func writeDuringAutoPack() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    for index in 0..<5 { sandbox.notes("-C", store, "new", "Note \(index)", "--text", "body \(index)") }
+    // The packer stops after writing its packs and before deleting anything.
+    let packer = Process()
+    packer.executableURL = URL(fileURLWithPath: CommandRunner.notesBinary)
+    packer.arguments = ["-C", store, "--quiet", "gc"]
+    var environment = sandbox.environment
+    environment["NOTES_FAULT_PAUSE"] = "after-packs-written:8"
+    packer.environment = environment
+    try packer.run()
+    defer { if packer.isRunning { packer.terminate() } }
+    var packs = ""
+    for _ in 0..<100 where !packs.contains("packs: 1") {
+      usleep(50_000)
+      packs = sandbox.git("count-objects", "-v", in: store).stdout
+    }
+    #expect(packs.contains("packs: 1"), "the packer wrote no pack: \(packs)")
+    let write = sandbox.notes("-C", store, "--wait", "1", "write", "Note 2", "--text", "written meanwhile")
+    #expect(write.status == 0, "\(write.stderr)")
+    #expect(!write.stderr.contains("waiting"), "the write waited for the packer: \(write.stderr)")
+    #expect(packer.isRunning, "the packer finished before the write: the test proved nothing")
+    packer.waitUntilExit()
+    #expect(packer.terminationStatus == 0)
+    #expect(sandbox.git("fsck", "--strict", in: store).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Note 2").stdout == "written meanwhile\n")
+    for index in [0, 1, 3, 4] {
+      #expect(sandbox.notes("-C", store, "show", "Note \(index)").stdout == "body \(index)\n")
+    }
+    #expect(sandbox.notes("-C", store, "status").stdout.contains("No unsaved changes."))
+  }
 }

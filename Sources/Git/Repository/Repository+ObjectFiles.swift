@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // The object store on disk: loose object files and pack files under `objects/`.
 extension Repository {
   struct LooseObject {
@@ -20,19 +24,41 @@ extension Repository {
   var packDirectory: String { objectsDirectory + "/pack" }
 
   /// Every loose object file (`objects/xx/<38 hex digits>`).
+  ///
+  /// Read with `readdir` and `fstatat` on each fan-out directory: every write asks whether
+  /// a pack is due, so this must cost little more than the system calls.
   func looseObjects() -> [LooseObject] {
-    let files = FileManager.default
     var found: [LooseObject] = []
-    let fanOut = (try? files.contentsOfDirectory(atPath: objectsDirectory)) ?? []
-    for directory in fanOut where directory.utf8.count == 2 {
+    for directory in Self.directoryNames(objectsDirectory) where directory.utf8.count == 2 {
       let directoryPath = objectsDirectory + "/" + directory
-      for name in (try? files.contentsOfDirectory(atPath: directoryPath)) ?? [] {
+      guard let handle = opendir(directoryPath) else { continue }
+      defer { closedir(handle) }
+      let descriptor = dirfd(handle)
+      while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
         guard name.utf8.count == 38, let id = ObjectID(hex: directory + name) else { continue }
-        let path = directoryPath + "/" + name
-        found.append(LooseObject(id: id, path: path, size: Self.fileSize(path)))
+        var info = stat()
+        let size = fstatat(descriptor, name, &info, 0) == 0 ? Int64(info.st_size) : 0
+        found.append(LooseObject(id: id, path: directoryPath + "/" + name, size: size))
       }
     }
     return found
+  }
+
+  /// The names in a directory (`.` and `..` aside); none when it cannot be read.
+  private static func directoryNames(_ path: String) -> [String] {
+    guard let handle = opendir(path) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// Every pack that has both its `.pack` and `.idx` file.

@@ -54,22 +54,65 @@ extension Repository {
   ///
   /// The corresponding libgit2 functions are `git_packbuilder_insert` and `git_packbuilder_write`.
   public func packLooseObjects() throws -> PackStatistics {
+    try finishPacking(try writePacksOfLooseObjects())
+  }
+
+  /// What ``writePacksOfLooseObjects()`` packed: the loose objects it looked at and the old
+  /// packs its new pack combined, which ``finishPacking(_:)`` deletes once proven covered.
+  public struct PackingWork {
+    fileprivate var loose: [LooseObject] = []
+    fileprivate var combinedPacks: [PackFile] = []
+    fileprivate var combinedInto: String?
+  }
+
+  /// The first half of ``packLooseObjects()``, which only adds files: the loose objects
+  /// reachable from references go into a new pack, and small packs are combined into
+  /// another. Readers and writers of the repository may go on meanwhile (a new pack never
+  /// disturbs them; objects written meanwhile stay loose for the next time), so it needs
+  /// no lock but one that keeps a second packer out.
+  public func writePacksOfLooseObjects() throws -> PackingWork {
+    var work = PackingWork()
     let big = try bigObjects(looseObjects())
-    let loose = looseObjects().filter { !big.contains($0.id) }  // big blobs stay loose
-    if !loose.isEmpty {
-      let looseIDs = Set(loose.map(\.id))
+    work.loose = looseObjects().filter { !big.contains($0.id) }  // big blobs stay loose
+    if !work.loose.isEmpty {
+      let looseIDs = Set(work.loose.map(\.id))
       let builder = try makePackBuilder()
       var inserter = LooseInserter(repository: self, builder: builder.pointer, loose: looseIDs)
       for tip in try packTips() { try inserter.insert(tip: tip) }
       if git_packbuilder_object_count(builder.pointer) > 0 {
         try writePack(builder)
       }
-      try pruneLoose(loose)
     }
     if packFiles().count > Self.maximumPackCount {
-      try consolidatePacks()
+      (work.combinedPacks, work.combinedInto) = try consolidatePacks()
     } else {
-      try combineSmallPacks()
+      (work.combinedPacks, work.combinedInto) = try combineSmallPacks()
+    }
+    return work
+  }
+
+  /// The second half of ``packLooseObjects()``, which deletes: each loose object and each
+  /// combined pack whose objects a pack now provably holds. Run it while no other process
+  /// writes to the repository (hold the app's lock); it takes milliseconds.
+  ///
+  /// - Returns: The statistics afterwards.
+  public func finishPacking(_ work: PackingWork) throws -> PackStatistics {
+    if !work.loose.isEmpty { try pruneLoose(work.loose) }
+    if let combinedInto = work.combinedInto {
+      let present = Set(packFiles().map(\.indexPath))
+      if work.combinedPacks.contains(where: { !present.contains($0.indexPath) }) {
+        // Someone removed packs meanwhile (a purge of refused fetched objects keeps what is
+        // reachable elsewhere): the combined copy may hold what it purged, so it goes, and
+        // the packs that are left keep their objects.
+        if let new = packFiles().first(where: { $0.indexPath == combinedInto }) { removePack(new) }
+        try reopenObjectDatabase()
+        return try packStatistics()
+      }
+      let combined = try PackSet(indexPaths: [combinedInto])
+      for pack in work.combinedPacks where pack.indexPath != combinedInto && !pack.isKept {
+        let old = try PackSet(indexPaths: [pack.indexPath])
+        if try old.allObjects().allSatisfy({ combined.contains($0) }) { removePack(pack) }
+      }
     }
     try reopenObjectDatabase()
     return try packStatistics()
@@ -150,9 +193,9 @@ extension Repository {
   }
 
   /// Combines the smallest packs into one (a geometric progression with factor 2, the
-  /// largest pack excepted) and deletes them once the new pack provably holds all their
-  /// objects.
-  private func combineSmallPacks() throws {
+  /// largest pack excepted); returns them and the new pack's index, for
+  /// ``finishPacking(_:)`` to delete them once the new pack provably holds all their objects.
+  private func combineSmallPacks() throws -> ([PackFile], String?) {
     let packs = try packFiles().filter { !$0.isKept }.sorted { ($0.size, $0.stem) < ($1.size, $1.stem) }
       .filter { pack in try !holdsBigBlob(pack) }
     // Roll up from the smallest while the next pack is less than twice what is rolled up.
@@ -165,7 +208,7 @@ extension Repository {
       total += pack.size
       rollUp += 1
     }
-    guard rollUp >= 2 else { return }
+    guard rollUp >= 2 else { return ([], nil) }
     let small = Array(packs.prefix(rollUp))
     let builder = try makePackBuilder()
     let objects = try PackSet(indexPaths: small.map(\.indexPath)).allObjects()
@@ -173,30 +216,21 @@ extension Repository {
       var oid = id.raw
       try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
     }
-    let newIndex = try writePack(builder)
-    let combined = try PackSet(indexPaths: [newIndex])
-    guard objects.allSatisfy({ combined.contains($0) }) else { return }
-    for pack in small where pack.indexPath != newIndex { removePack(pack) }
+    return (small, try writePack(builder))
   }
 
   /// Repacks the objects of every pack into one pack (the loose reachable ones were packed
-  /// just before); deletes old packs it fully covers. Packs that hold a big blob are left
-  /// alone, so no blob is ever loaded whole.
-  private func consolidatePacks() throws {
+  /// just before); returns the old packs and the new index (``finishPacking(_:)`` deletes
+  /// the old packs it fully covers). Packs that hold a big blob are left alone, so no blob
+  /// is ever loaded whole.
+  private func consolidatePacks() throws -> ([PackFile], String?) {
     let oldPacks = try packFiles().filter { pack in try !pack.isKept && !holdsBigBlob(pack) }
-    guard oldPacks.count >= 2 else { return }
+    guard oldPacks.count >= 2 else { return ([], nil) }
     let builder = try makePackBuilder()
     for id in try PackSet(indexPaths: oldPacks.map(\.indexPath)).allObjects() {
       var oid = id.raw
       try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
     }
-    let newIndex = try writePack(builder)
-    let consolidated = try PackSet(indexPaths: [newIndex])
-    for pack in oldPacks where pack.indexPath != newIndex && !pack.isKept {
-      let old = try PackSet(indexPaths: [pack.indexPath])
-      if try old.allObjects().allSatisfy({ consolidated.contains($0) }) {
-        removePack(pack)
-      }
-    }
+    return (oldPacks, try writePack(builder))
   }
 }

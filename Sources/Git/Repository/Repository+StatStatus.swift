@@ -29,45 +29,33 @@ extension Repository {
   ///     does, so the next scan trusts them again. Only while no one else writes the index
   ///     (hold the app's lock).
   public func statusTrustingStat(cacheFile: String, refreshingIndex: Bool = false) throws -> [StatusEntry] {
-    guard let root = workingDirectory, let tracked = try trackedStat() else { return try status() }
-    let scanStart = Date().timeIntervalSince1970
-    var cache = DirectoryCache(file: cacheFile, ignoreFiles: [gitDirectory + "/info/exclude", root + "/.gitignore"])
+    guard let root = workingDirectory else { return try status() }
+    var indexInfo = stat()
+    guard lstat(gitDirectory + "/index", &indexInfo) == 0 else { return try status() }
+    let index = try index()
+    try check(git_index_read(index.pointer, 0), "git_index_read")
+    if git_index_has_conflicts(index.pointer) != 0 { return try status() }
     let rootDirectory = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard rootDirectory >= 0 else { return try status() }
     defer { close(rootDirectory) }
-    var candidates: Set<String> = []
-    var directories: [String: Set<String>] = ["": []]  // directory -> tracked child names
-    for (path, recorded) in tracked.files {
-      if WorkingFileStat(relativePath: path, in: rootDirectory)?.matches(recorded, indexTime: tracked.indexTime) != true {
-        candidates.insert(path)
-      }
-      var child = Substring(path)
-      var parent = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
-      while true {
-        let name = parent.isEmpty ? child : child.dropFirst(parent.count + 1)
-        let inserted = directories[parent, default: []].insert(String(name.prefix { $0 != "/" })).inserted
-        if !inserted || parent.isEmpty { break }
-        child = Substring(parent)
-        parent = parent.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(parent[..<$0]) } ?? ""
-      }
+    var scan = TrackedScan(
+      rootDirectory: rootDirectory, indexTime: DirectoryCache.Time(indexInfo.st_mtim),
+      cache: DirectoryCache(file: cacheFile, ignoreFiles: [gitDirectory + "/info/exclude", root + "/.gitignore"]))
+    // The entries are borrowed from the index, which does not change during the walk.
+    scan.walk(index.pointer)
+    var untracked: [String] = []
+    let scanStart = Int(Date().timeIntervalSince1970)
+    for miss in scan.misses {
+      let names = try listUntracked(
+        miss.directory.isEmpty ? root : root + "/" + miss.directory, relative: miss.directory,
+        tracked: TrackedScan.childNames(of: miss.directory, in: index.pointer, from: miss.firstEntry))
+      // A directory changed within the last two seconds could change again with the
+      // same coarse timestamp, so only older ones are remembered.
+      if miss.time.seconds < scanStart - 2 { scan.cache.remember(miss.directory, at: miss.time, untracked: names) }
+      untracked += names.map { miss.directory.isEmpty ? $0 : miss.directory + "/" + $0 }
     }
-    for (directory, children) in directories {
-      let absolute = directory.isEmpty ? root : root + "/" + directory
-      guard let info = WorkingFileStat(relativePath: directory.isEmpty ? "." : directory, in: rootDirectory)?.statInfo
-      else { continue }  // gone: its files are candidates already
-      let time = DirectoryCache.Time(info.st_mtim)
-      let untracked: [String]
-      if let cached = cache.untracked(directory, at: time) {
-        untracked = cached
-      } else {
-        untracked = try listUntracked(absolute, relative: directory, tracked: children)
-        // A directory changed within the last two seconds could change again with the
-        // same coarse timestamp, so only older ones are remembered.
-        if time.seconds < Int(scanStart) - 2 { cache.remember(directory, at: time, untracked: untracked) }
-      }
-      for name in untracked { candidates.insert(directory.isEmpty ? name : directory + "/" + name) }
-    }
-    cache.save()
+    scan.cache.save()
+    let candidates = Set(scan.changedFiles).union(scan.untrackedFiles).union(untracked)
     guard !candidates.isEmpty else { return [] }
     // One limited status per top-level entry (libgit2 walks from the common prefix of its
     // paths, so one call over scattered paths would walk everything); past a few dozen,
@@ -80,7 +68,7 @@ extension Repository {
       }
     if refreshingIndex {
       let reported = Set(entries.map(\.path))
-      try refreshStat(candidates.filter { tracked.files[$0] != nil && !reported.contains($0) }, root: root)
+      try refreshStat(scan.changedFiles.filter { !reported.contains($0) }, root: root)
     }
     return entries
   }
@@ -134,129 +122,5 @@ extension Repository {
       if ignored == 0 { names.append(name) }
     }
     return names.sorted()
-  }
-
-  /// Every index entry's stat data, and the index file's own time; nil without an index
-  /// file or with conflicts.
-  private func trackedStat() throws -> (files: [String: IndexStat], indexTime: DirectoryCache.Time)? {
-    var info = stat()
-    guard lstat(gitDirectory + "/index", &info) == 0 else { return nil }
-    let index = try index()
-    try check(git_index_read(index.pointer, 0), "git_index_read")
-    if git_index_has_conflicts(index.pointer) != 0 { return nil }
-    var files: [String: IndexStat] = [:]
-    for position in 0..<git_index_entrycount(index.pointer) {
-      // Borrowed from the index, valid until it changes; copied out at once.
-      guard let entry = git_index_get_byindex(index.pointer, position)?.pointee,
-        let path = decodeCString(entry.path)
-      else { continue }
-      files[path] = IndexStat(
-        seconds: Int(entry.mtime.seconds), nanoseconds: Int(entry.mtime.nanoseconds), size: entry.file_size,
-        inode: entry.ino, mode: entry.mode)
-    }
-    return (files, DirectoryCache.Time(info.st_mtim))
-  }
-}
-
-/// What the index records about a file.
-struct IndexStat {
-  var seconds: Int
-  var nanoseconds: Int
-  var size: UInt32
-  var inode: UInt32
-  var mode: UInt32
-}
-
-extension WorkingFileStat {
-  /// Whether the file is unchanged by its stat data: same size, time, inode and kind, and
-  /// not racily clean (changed in the same tick the index was written).
-  func matches(_ recorded: IndexStat, indexTime: DirectoryCache.Time) -> Bool {
-    let time = DirectoryCache.Time(statInfo.st_mtim)
-    guard UInt32(truncatingIfNeeded: statInfo.st_size) == recorded.size,
-      time.seconds == recorded.seconds, time.nanoseconds == recorded.nanoseconds,
-      UInt32(truncatingIfNeeded: statInfo.st_ino) == recorded.inode
-    else { return false }
-    let isLink = statInfo.st_mode & S_IFMT == S_IFLNK
-    let executable = statInfo.st_mode & 0o100 != 0
-    switch recorded.mode {
-    case FileMode.link.rawValue: guard isLink else { return false }
-    case FileMode.executable.rawValue: guard !isLink && executable else { return false }
-    case FileMode.blob.rawValue: guard !isLink && !executable else { return false }
-    default: return false
-    }
-    return time < indexTime
-  }
-}
-
-/// Directory modification times and the untracked, unignored names seen in each, kept
-/// between scans in one file of NUL-separated fields. Dropped whole when an ignore file
-/// changes.
-struct DirectoryCache {
-  struct Time: Comparable {
-    var seconds: Int
-    var nanoseconds: Int
-    init(_ time: timespec) {
-      seconds = Int(time.tv_sec)
-      nanoseconds = Int(time.tv_nsec)
-    }
-    init(seconds: Int, nanoseconds: Int) {
-      self.seconds = seconds
-      self.nanoseconds = nanoseconds
-    }
-    static func < (left: Time, right: Time) -> Bool {
-      (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
-    }
-  }
-
-  private let file: String
-  private let stamp: String
-  private var entries: [String: (time: Time, untracked: [String])] = [:]
-  private var changed = false
-
-  init(file: String, ignoreFiles: [String]) {
-    self.file = file
-    stamp = ignoreFiles.map { path in
-      var info = stat()
-      return lstat(path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_size)" : "-"
-    }.joined(separator: ",")
-    guard let data = FileManager.default.contents(atPath: file) else { return }
-    let fields = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-    guard fields.first == "notes-scan-1 " + stamp else { return }
-    var position = 1
-    // Each record: directory, seconds, nanoseconds, count, names…
-    while position + 3 < fields.count {
-      guard let seconds = Int(fields[position + 1]), let nanoseconds = Int(fields[position + 2]),
-        let count = Int(fields[position + 3]), position + 4 + count <= fields.count
-      else { return }
-      entries[fields[position]] = (
-        Time(seconds: seconds, nanoseconds: nanoseconds), Array(fields[(position + 4)..<(position + 4 + count)])
-      )
-      position += 4 + count
-    }
-  }
-
-  /// The untracked names of `directory` when its time is still `time`.
-  func untracked(_ directory: String, at time: Time) -> [String]? {
-    guard let entry = entries[directory], entry.time == time else { return nil }
-    return entry.untracked
-  }
-
-  mutating func remember(_ directory: String, at time: Time, untracked: [String]) {
-    entries[directory] = (time, untracked)
-    changed = true
-  }
-
-  /// Writes the cache if it changed (to a temporary file, renamed over the old one).
-  func save() {
-    guard changed else { return }
-    var fields = ["notes-scan-1 " + stamp]
-    for (directory, entry) in entries {
-      fields += [directory, String(entry.time.seconds), String(entry.time.nanoseconds), String(entry.untracked.count)]
-      fields += entry.untracked
-    }
-    let temporary = file + ".tmp-\(getpid())"
-    let data = Data(fields.joined(separator: "\0").utf8)
-    if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, file) == 0 { return }
-    unlink(temporary)
   }
 }

@@ -41,6 +41,8 @@ extension Repository {
       // Nothing exists in the empty tree, so every removal is skipped.
       return try createUpdatedTree(baseline: nil, updates.filter { if case .upsert = $0 { true } else { false } })
     }
+    // A note edit: only the note's own directory is rebuilt, the root's bytes spliced.
+    if let spliced = try splicedTree(base, applying: updates) { return spliced }
     let baseTree = try lookupTree(base)
     var effective: [TreeUpdate] = []
     for update in updates {

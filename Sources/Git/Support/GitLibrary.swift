@@ -18,6 +18,10 @@ public enum GitLibrary {
   public static var liveHandleCount: Int { liveHandles.load(ordering: .relaxed) }
 
   static let liveHandles = Atomic<Int>(0)
+
+  /// The largest tree kept parsed in libgit2's object cache (a root of 100,000 notes is
+  /// about 5 MB).
+  static let treeCacheLimit = 16 << 20
 }
 
 /// Runs once, lazily and thread-safely (Swift globals), on first use. Immutable afterwards.
@@ -28,4 +32,9 @@ private let libgit2Setup: Void = {
   precondition(count > 0, "git_libgit2_init failed with \(count)")
   let fsync = notes_git_enable_fsync_gitdir(1)
   precondition(fsync == 0, "git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR) failed with \(fsync)")
+  // libgit2 caches parsed trees only up to 4 KiB, so a 10,000-entry root tree (about
+  // 400 KB) was inflated and parsed again by every lookup of a command: keep trees up to
+  // GitLibrary.treeCacheLimit in the object cache (bounded by its 256 MiB total).
+  let cache = notes_git_set_cache_object_limit(GIT_OBJECT_TREE, GitLibrary.treeCacheLimit)
+  precondition(cache == 0, "git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT) failed with \(cache)")
 }()

@@ -25,14 +25,20 @@ struct NotePackage {
     guard let entry = try repository.treeEntry(atPath: path.path, inTree: root), entry.mode == .tree else {
       return nil
     }
-    let entries = try repository.treeEntries(entry.id)
+    return try read(path, packageTree: entry.id, repository: repository)
+  }
+
+  /// Reads the package at `path` whose own tree is `packageTree` (already found by a
+  /// scan of its folder, so the root tree is not searched again).
+  static func read(_ path: NotePath, packageTree: ObjectID, repository: Repository) throws -> NotePackage {
+    let entries = try repository.treeEntries(packageTree)
     let text = entries.first { $0.name == textFileName && $0.mode != .tree }?.id
     var attachments: [TreeEntry] = []
     if let folder = entries.first(where: { $0.name == attachmentsFolderName && $0.mode == .tree }) {
       attachments = try repository.treeEntries(folder.id).filter { $0.mode == .blob || $0.mode == .executable }
     }
     return NotePackage(
-      path: path, tree: entry.id, text: text, attachments: attachments.sorted { $0.name < $1.name })
+      path: path, tree: packageTree, text: text, attachments: attachments.sorted { $0.name < $1.name })
   }
 }
 

@@ -15,31 +15,40 @@ public struct PackReport: Sendable, Hashable {
 }
 
 extension Store {
-  /// Packs loose objects now (`notes gc`), under the store lock and the pack lock.
+  /// Packs loose objects now (`notes gc`), under the pack lock; the store lock is taken
+  /// only to delete what the new packs hold.
   public func packObjects() throws -> PackReport {
-    try withWriteLock {
-      let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
-      return try withExtendedLifetime(lock) { try packNow() }
-    }
+    // The pack lock first, then (briefly) the store lock, as the automatic pack takes them.
+    let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
+    return try withExtendedLifetime(lock) { try packInHalves() }
   }
 
-  /// The automatic pack (`notes gc --auto`): packs if ``autoPackIsDue()``, under the store
-  /// lock (a reader of this process or a writer of another never sees a pack vanish under
-  /// it mid-operation: libgit2 does not retry a pack that was deleted) and the pack lock.
+  /// The automatic pack (`notes gc --auto`): packs if ``autoPackIsDue()``, under the pack
+  /// lock, deleting only under the store lock (a writer of another process never sees a
+  /// pack vanish under it mid-operation: libgit2 does not retry a pack that was deleted).
   /// Started detached after a command answered, so the user waits for it only when the
   /// next write comes while it still runs.
   ///
   /// - Returns: what packing did; nil when nothing was due or another process is packing.
   public func packIfDue() throws -> PackReport? {
-    try withWriteLock {
-      let lock: StoreLock
-      do {
-        lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
-      } catch NoteStoreError.storeLocked {
-        return nil  // another packer runs now and packs what is due
-      }
-      return try withExtendedLifetime(lock) { try autoPackIsDue() ? packNow() : nil }
+    let lock: StoreLock
+    do {
+      lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
+    } catch NoteStoreError.storeLocked {
+      return nil  // another packer runs now and packs what is due
     }
+    return try withExtendedLifetime(lock) { try autoPackIsDue() ? packInHalves() : nil }
+  }
+
+  /// Packs holding the pack lock (the caller has it): the new packs are written without
+  /// the store lock, so a write that comes meanwhile does not wait for the delta search;
+  /// deleting what they now hold takes the store lock for a few milliseconds.
+  private func packInHalves() throws -> PackReport {
+    let before = try git("counting loose objects") { try repository.packStatistics() }
+    let work = try git("packing objects") { try repository.writePacksOfLooseObjects() }
+    FaultPoint.afterPacksWritten.pauseIfRequested()
+    let after = try withWriteLock { try git("packing objects") { try repository.finishPacking(work) } }
+    return PackReport(before: before, after: after)
   }
 
   /// Whether loose objects (big blobs apart, which stay loose) pass `autoPackThreshold`
@@ -62,7 +71,14 @@ extension Store {
       onAutoPackDue()
       return
     }
-    let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: {})
+    // The store lock is held here, and a detached packer takes the pack lock first: do
+    // not wait for it (it packs what is due), so the two locks never wait on each other.
+    let lock: StoreLock
+    do {
+      lock = try StoreLock(path: packLockPath, storePath: root, timeout: 0, onWait: {})
+    } catch NoteStoreError.storeLocked {
+      return
+    }
     _ = try withExtendedLifetime(lock) { try packNow() }
   }
 
@@ -72,7 +88,13 @@ extension Store {
   private func packNow() throws -> PackReport {
     let before = try git("counting loose objects") { try repository.packStatistics() }
     let after = try git("packing objects") { try repository.packLooseObjects() }
-    return PackReport(
+    return PackReport(before: before, after: after)
+  }
+}
+
+extension PackReport {
+  init(before: PackStatistics, after: PackStatistics) {
+    self.init(
       looseObjectsBefore: before.looseObjects, looseBytesBefore: before.looseBytes,
       looseObjectsAfter: after.looseObjects, packs: after.packs, packBytes: after.packBytes)
   }

@@ -57,14 +57,14 @@ extension Store {
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     let modified = try unsavedNotePaths()
     let conflicted = Set(try conflicts().map(\.note))
-    let states = try syncStates()
+    let states = try fetchedSyncStates()
     let index = try git("reading the history index") { try noteHistory.index() }
     var listed: [(info: NoteInfo, commit: Int?)] = []
     let reachableFromHead = index.position(of: head).map { index.reachable(from: [$0]) }
     for (path, packageTree) in packages {
       let change = reachableFromHead.flatMap { index.lastChange(path: path.path, tree: packageTree, reachable: $0) }
       let info = try noteInfo(
-        path, tree: packageTree, inRoot: tree, change: change, index: index,
+        path, tree: packageTree, change: change, index: index,
         status: status(of: path, modified: modified, conflicted: conflicted, states: states), fallbackDevice: "")
       listed.append((info, change.map { index.changes[$0].commit }))
     }
@@ -75,7 +75,7 @@ extension Store {
       let reachable = index.position(of: origin.tip).map { index.reachable(from: [$0]) }
       let change = reachable.flatMap { index.lastChange(path: path, tree: packageTree, reachable: $0) }
       let info = try noteInfo(
-        note, tree: packageTree, inRoot: tipTree, change: change, index: index, status: .new,
+        note, tree: packageTree, change: change, index: index, status: .new,
         fallbackDevice: origin.device)
       listed.append((info, change.map { index.changes[$0].commit }))
     }
@@ -89,7 +89,7 @@ extension Store {
   /// One row of `notes list`: the change's date and device from the index, and the
   /// attachment count it recorded when it made this very tree (else read from git).
   private func noteInfo(
-    _ path: NotePath, tree: ObjectID?, inRoot root: ObjectID, change: Int?, index: HistoryIndex, status: NoteStatus,
+    _ path: NotePath, tree: ObjectID?, change: Int?, index: HistoryIndex, status: NoteStatus,
     fallbackDevice: String
   ) throws -> NoteInfo {
     var date = Date(timeIntervalSince1970: 0)
@@ -102,9 +102,10 @@ extension Store {
       device = index.strings[commit.device]
       if record.tree == tree { attachments = record.attachments }
     }
-    if attachments == nil {
-      let package = try git("reading \(path.name)") { try NotePackage.read(path, inTree: root, repository: repository) }
-      attachments = package?.attachments.count ?? 0
+    if attachments == nil, let tree {
+      // The package's own tree, found by the scan: no second search of the root tree.
+      let package = try git("reading \(path.name)") { try NotePackage.read(path, packageTree: tree, repository: repository) }
+      attachments = package.attachments.count
     }
     return NoteInfo(
       name: path.name, path: path.path, modified: date, device: device, attachments: attachments ?? 0, status: status)
@@ -133,12 +134,14 @@ extension Store {
   /// - Throws: `NoteStoreError.noSuchNote` with the nearest names, or
   ///   `.ambiguousNote` listing the candidates.
   public func resolveNote(_ query: String, relativeTo directory: String? = nil) throws -> NotePath {
-    let paths = try notePaths()
     var wanted = query
     while wanted.hasSuffix("/") { wanted.removeLast() }
     if wanted.hasPrefix("./") { wanted.removeFirst(2) }
     if wanted.hasSuffix(NotePath.packageExtension) { wanted.removeLast(NotePath.packageExtension.count) }
-    if let exact = paths.first(where: { $0.name == wanted }) { return exact }
+    // The usual case, an exact name, is one lookup: no list of every note.
+    if let exact = try committedNote(named: wanted) { return exact }
+    let paths = try notePaths()
+    if let exact = paths.first(where: { $0.name == wanted }) { return exact }  // other Unicode forms
     if let relative = storeRelative(query, from: directory) {
       var name = relative
       if name.hasSuffix(NotePath.packageExtension) { name.removeLast(NotePath.packageExtension.count) }
@@ -152,6 +155,20 @@ extension Store {
     let suggestions = NameSuggestions.nearest(
       to: wanted, among: paths.map(\.name), maxDistance: max(3, wanted.count / 3), limit: 3)
     throw NoteStoreError.noSuchNote(query, suggestions: suggestions)
+  }
+
+  /// The committed note whose name is exactly `name` (`Shopping`, `Work/Plan`), found by
+  /// one path lookup; nil when there is none (or the path is not one a scan lists as a
+  /// note: inside a hidden folder or inside another package).
+  func committedNote(named name: String) throws -> NotePath? {
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard let title = parts.last, !title.isEmpty, !title.hasPrefix("."),
+      !parts.dropLast().contains(where: { $0.isEmpty || $0.hasPrefix(".") || $0.hasSuffix(NotePath.packageExtension) }),
+      let tree = try headTree()
+    else { return nil }
+    let path = NotePath(packagePath: name + NotePath.packageExtension)
+    let entry = try git("reading \(path.name)") { try repository.treeEntry(atPath: path.path, inTree: tree) }
+    return entry?.mode == .tree ? path : nil
   }
 
   private func storeRelative(_ query: String, from directory: String?) -> String? {

@@ -44,6 +44,8 @@ extension Store {
       guard let package = Store.packagePath(containing: entry.path) else { continue }
       filesByPackage[package, default: []].append(entry)
     }
+    // A clean tree (the usual case) needs no list of the committed notes.
+    guard !filesByPackage.isEmpty else { return [] }
     let committed = Set(try notePaths().map(\.path))
     return filesByPackage.keys.sorted().map { package in
       let files = filesByPackage[package] ?? []

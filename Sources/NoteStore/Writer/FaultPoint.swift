@@ -7,6 +7,8 @@ import Foundation
 enum FaultPoint: String {
   /// The journal is written and the branch has moved; the working tree is not checked out yet.
   case afterReferenceUpdate = "after-reference-update"
+  /// A packer has written its new packs and deletes nothing yet (Store+Housekeeping).
+  case afterPacksWritten = "after-packs-written"
 
   /// The pause the environment asks for, as (point, seconds).
   private static let requested: (point: String, seconds: Double)? = {

@@ -48,13 +48,10 @@ struct StatusReport: Encodable {
         behind: state.behind, notPushed: notPushed, incoming: incoming,
         upToDate: notPushed == 0 && incoming == 0)
     }
-    let notes = try store.notes()
-    let names = { (status: NoteStatus) in notes.filter { $0.status == status }.map(\.name).sorted() }
-    let conflicts = try store.conflicts().map(\.note).sorted()
-    let unsaved = try store.unsavedChanges()
-    let ahead = names(.ahead)
-    let incoming = names(.incoming)
-    let new = names(.new)
+    // One working-tree scan, no history index: status needs no dates.
+    let overview = try store.statusOverview()
+    let (unsaved, conflicts) = (overview.unsaved, overview.conflicts)
+    let (ahead, incoming, new) = (overview.ahead, overview.incoming, overview.new)
     return StatusReport(
       device: me, store: store.root, unsaved: unsaved, remotes: remotes, conflicts: conflicts,
       ahead: ahead, incoming: incoming, new: new,

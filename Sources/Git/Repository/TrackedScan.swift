@@ -1,0 +1,122 @@
+import CLibGit2
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One pass over the index for ``Repository/statusTrustingStat(cacheFile:refreshingIndex:)``:
+/// each tracked file is compared with the index by its stat data, and each directory that
+/// holds tracked files is looked up in the ``DirectoryCache`` by its modification time.
+///
+/// The walk works on the index's own path bytes: an unchanged file costs one `fstatat`
+/// and no Swift string. Index entries are sorted by path, so the files under a directory
+/// are contiguous and each directory is met exactly once, in the same order every time
+/// (which is the order the cache is kept in).
+struct TrackedScan {
+  let rootDirectory: Int32
+  let indexTime: DirectoryCache.Time
+  var cache: DirectoryCache
+
+  /// Tracked files whose stat data differs from the index (or that are gone).
+  private(set) var changedFiles: [String] = []
+  /// Untracked names the cache remembered for unchanged directories.
+  private(set) var untrackedFiles: [String] = []
+  /// Directories whose time differs from the cache's: they must be listed.
+  private(set) var misses: [(directory: String, firstEntry: Int, time: DirectoryCache.Time)] = []
+
+  init(rootDirectory: Int32, indexTime: DirectoryCache.Time, cache: DirectoryCache) {
+    self.rootDirectory = rootDirectory
+    self.indexTime = indexTime
+    self.cache = cache
+  }
+
+  /// Compares every entry of `index` with the working tree.
+  mutating func walk(_ index: OpaquePointer) {
+    var directoryPath: [CChar] = []  // a reusable NUL-terminated copy of a directory's path
+    var previous: [UInt8] = []  // the parent directory of the previous entry
+    visitDirectory(UnsafeBufferPointer(start: nil, count: 0), firstEntry: 0, scratch: &directoryPath)
+    for position in 0..<git_index_entrycount(index) {
+      guard let entry = git_index_get_byindex(index, position), let path = entry.pointee.path else { continue }
+      var info = stat()
+      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry.pointee) {
+        changedFiles.append(decodeCString(path))
+      }
+      let length = strlen(path)
+      path.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        var parent = length
+        while parent > 0 && bytes[parent - 1] != UInt8(ascii: "/") { parent -= 1 }
+        parent = max(parent - 1, 0)  // the parent's length, without the slash
+        if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return }
+        // The directories on the way to the parent that the previous entry was not in.
+        var common = 0
+        while common < min(parent, previous.count) && bytes[common] == previous[common] { common += 1 }
+        if parent > 0 {
+          for end in 1...parent where end == parent || bytes[end] == UInt8(ascii: "/") {
+            let sharedWithPrevious = end <= common && (end == previous.count || previous[end] == UInt8(ascii: "/"))
+            if !sharedWithPrevious {
+              visitDirectory(UnsafeBufferPointer(start: bytes, count: end), firstEntry: position, scratch: &directoryPath)
+            }
+          }
+        }
+        previous = Array(UnsafeBufferPointer(start: bytes, count: parent))
+      }
+    }
+    cache.finishLookups()
+  }
+
+  /// Looks a directory (its path relative to the root, empty for the root) up in the cache.
+  private mutating func visitDirectory(
+    _ directory: UnsafeBufferPointer<UInt8>, firstEntry: Int, scratch: inout [CChar]
+  ) {
+    scratch.removeAll(keepingCapacity: true)
+    if directory.isEmpty {
+      scratch.append(CChar(UInt8(ascii: ".")))
+    } else {
+      for byte in directory { scratch.append(CChar(bitPattern: byte)) }
+    }
+    scratch.append(0)
+    var info = stat()
+    guard fstatat(rootDirectory, scratch, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }  // gone: its files changed
+    let time = DirectoryCache.Time(info.st_mtim)
+    if let names = cache.untracked(directory, at: time) {
+      guard !names.isEmpty else { return }
+      let prefix = String(decoding: directory, as: UTF8.self)
+      untrackedFiles += names.map { prefix.isEmpty ? $0 : prefix + "/" + $0 }
+    } else {
+      misses.append((String(decoding: directory, as: UTF8.self), firstEntry, time))
+    }
+  }
+
+  /// Whether a file is unchanged by its stat data: same size, time, inode and kind, and
+  /// not racily clean (changed in the same tick the index was written).
+  private func matches(_ info: stat, _ entry: git_index_entry) -> Bool {
+    guard UInt32(truncatingIfNeeded: info.st_size) == entry.file_size,
+      Int(info.st_mtim.tv_sec) == Int(entry.mtime.seconds), Int(info.st_mtim.tv_nsec) == Int(entry.mtime.nanoseconds),
+      UInt32(truncatingIfNeeded: info.st_ino) == entry.ino
+    else { return false }
+    let isLink = info.st_mode & S_IFMT == S_IFLNK
+    let executable = info.st_mode & 0o100 != 0
+    switch entry.mode {
+    case FileMode.link.rawValue: guard isLink else { return false }
+    case FileMode.executable.rawValue: guard !isLink && executable else { return false }
+    case FileMode.blob.rawValue: guard !isLink && !executable else { return false }
+    default: return false
+    }
+    return DirectoryCache.Time(info.st_mtim) < indexTime
+  }
+
+  /// The names directly inside `directory` that the index tracks (a file, or the first
+  /// folder on the way to one), reading the entries from `first` on while they are under it.
+  static func childNames(of directory: String, in index: OpaquePointer, from first: Int) -> Set<String> {
+    let prefix = Array((directory.isEmpty ? "" : directory + "/").utf8)
+    var names: Set<String> = []
+    for position in first..<git_index_entrycount(index) {
+      guard let path = git_index_get_byindex(index, position)?.pointee.path else { continue }
+      let bytes = UnsafeRawBufferPointer(start: path, count: strlen(path))
+      guard bytes.starts(with: prefix) else { break }
+      names.insert(String(decoding: bytes[prefix.count...].prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self))
+    }
+    return names
+  }
+}
