@@ -8,41 +8,6 @@ extension Store {
     return value.flatMap(ConflictPolicy.init(rawValue:)) ?? .merge
   }
 
-  /// Integrates another device's tip into `head` in memory: nothing when it is
-  /// already contained, a fast-forward when `head` is behind it, else a merge commit
-  /// with both parents. Two histories that share no commit (a store made by `notes
-  /// init` and a remote filled by another) merge against an empty base, so notes of
-  /// the same name on both sides become a conflict. No reference moves; the caller
-  /// moves the branch once, through the ``BranchWriter``.
-  ///
-  /// - Returns: the new head and what happened.
-  ///
-  /// With `runsHooks`, a merge commit runs git's merge hooks (`pre-merge-commit`,
-  /// `prepare-commit-msg`, `commit-msg`) before it is written; a fast-forward runs none,
-  /// as in git.
-  func integrate(
-    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, runsHooks: Bool = false
-  ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
-    if tip == head { return (head, .upToDate, nil) }
-    if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
-      return (head, .upToDate, nil)
-    }
-    if try git("comparing histories", { try repository.isDescendant(tip, of: head) }) {
-      return (tip, .fastForwarded, nil)
-    }
-    let (baseTree, baseCommit) = try mergeBase(head, tip, depth: 0)
-    let merger = makeMerger(policy: policy)
-    let mine = MergeSide(commit: head, tree: try commitTree(head))
-    let theirs = MergeSide(commit: tip, tree: try commitTree(tip))
-    let result = try git("merging \(device)") {
-      try merger.merge(base: baseTree, baseCommit: baseCommit, mine: mine, theirs: theirs)
-    }
-    let commit = try writeMergeCommit(
-      tree: result.tree, parents: [head, tip], devices: [device], changedPackages: result.changedPackages,
-      conflicts: result.conflicts, runsHooks: runsHooks)
-    return (commit, .merged(conflicts: result.conflicts), result)
-  }
-
   /// Writes the merge commit of a sync: the summary names the device (or devices)
   /// merged, the trailers name each device and each changed note, the body lists the
   /// notes left in conflict. With `runsHooks`, git's merge hooks run first and may
