@@ -12,6 +12,8 @@
 #    of the same branches + `push`, on copies of the same repositories, interleaved,
 #    RUNS times (medians).
 # Usage: RUNS=3 Benchmarks/scripts/many-devices.sh [NOTES] [DEVICES] [EDITS]   (default 100 20 3)
+# PARTS="1 2" picks the parts; QUICKLOOK=off|local|commit sets notes.quicklook on the timed
+# store (default: the store's default, local), to see what the previews cost.
 set -euo pipefail
 notes_count=${1:-100}
 device_count=${2:-20}
@@ -51,27 +53,31 @@ setup() {
   done
 }
 
-# Whether a sync of $1 made a merge commit: the head moved to a commit with two or more parents.
+# Whether a sync of $1 (device $2) made a merge commit: the head moved to a commit with
+# two or more parents that this device wrote (not one it fast-forwarded to).
 merging_syncs=0
 syncs=0
 sync_counting() {
-  local store=$1 before after
+  local store=$1 device=$2 before after
   before=$(git -C "$store" rev-parse HEAD)
   "$bin/notes" -C "$store" sync >/dev/null 2>&1
   after=$(git -C "$store" rev-parse HEAD)
   syncs=$((syncs + 1))
-  if [ "$before" != "$after" ] && [ "$(git -C "$store" rev-list --parents -n 1 HEAD | wc -w)" -gt 2 ]; then
+  if [ "$before" != "$after" ] && [ "$(git -C "$store" rev-list --parents -n 1 HEAD | wc -w)" -gt 2 ] \
+    && [ "$(git -C "$store" log -1 --format='%(trailers:key=Device,valueonly)' | head -n 1)" = "$device" ]; then
     merging_syncs=$((merging_syncs + 1))
   fi
 }
 
+parts=${PARTS:-1 2}
+if [[ " $parts " == *" 1 "* ]]; then
 # --- 1. In turn ---------------------------------------------------------------------
 turn="$work/turn"
 setup "$turn"
 commits_before=$(git -C "$turn/remote.git" rev-list --count --all)
-for device in $names; do sync_counting "$turn/$device"; done
+for device in $names; do sync_counting "$turn/$device" "$device"; done
 for _ in 1 2; do
-  for device in bench $names; do sync_counting "$turn/$device"; done
+  for device in bench $names; do sync_counting "$turn/$device" "$device"; done
 done
 merges=$(git -C "$turn/remote.git" rev-list --merges --count --all)
 quiet_before=$(git -C "$turn/remote.git" rev-list --count --all)
@@ -89,6 +95,9 @@ printf '%-52s %s\n' "changes (non-merge commits made by the devices)" "$edits_ma
 printf '%-52s %s\n' "commits added by a quiet round" "$((quiet_after - quiet_before))"
 printf '%-52s %s\n' "devices ending with the same tree" "$([ "$trees" -eq 1 ] && echo yes || echo "no ($trees trees)")"
 
+fi
+
+if [[ " $parts " == *" 2 "* ]]; then
 # --- 2. One sync brings in every diverged device -----------------------------------
 pristine="$work/pristine"
 setup "$pristine"
@@ -104,6 +113,7 @@ for run in $(seq 1 "$runs"); do
   cp -a "$pristine/remote.git" "$pristine/bench" "$work/g/"
   git -C "$work/n/bench" remote set-url origin "$work/n/remote.git"
   git -C "$work/g/bench" remote set-url origin "$work/g/remote.git"
+  if [ -n "${QUICKLOOK:-}" ]; then git -C "$work/n/bench" config notes.quicklook "$QUICKLOOK"; fi
   branches=$(for device in $names; do printf 'origin/devices/%s ' "$device"; done)
   time_notes() {
     local t0 t1
@@ -117,7 +127,7 @@ for run in $(seq 1 "$runs"); do
     t0=$(now)
     git -C "$work/g/bench" fetch -q origin
     # shellcheck disable=SC2086
-    git -C "$work/g/bench" merge -q --no-edit $branches
+    git -C "$work/g/bench" merge -q --no-edit $branches >/dev/null
     git -C "$work/g/bench" push -q origin devices/bench
     t1=$(now)
     git_times+=("$(awk "BEGIN {print $t1 - $t0}")")
@@ -135,3 +145,4 @@ printf '%-52s %8.3f s   git: %8.3f s   ratio %.2f   (target <= 0.5, median of %s
   "$(awk "BEGIN {print $notes_median / $git_median}")" "$runs"
 printf '%-52s %s\n' "parents of that sync's merge commit" "$parents"
 printf '%-52s %s\n' "same merged tree as git's octopus" "$same"
+fi
