@@ -41,6 +41,10 @@ extension Repository {
     try check(
       git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)),
       "git_push_options_init")
+    // The pack sent to the remote is built with a thread per core (0: as many as there
+    // are), as git's pack-objects does; libgit2's default is one, and at 10,000 notes
+    // the delta search over the root trees of the pushed commits was most of a push.
+    pushOptions.pb_parallelism = 0
     let remotePointer = remote.pointer
     do {
       try session.perform("git_remote_push") { callbacks in

@@ -72,10 +72,14 @@ extension Store {
     let own = try git("reading the fetched branches") {
       try repository.referenceTarget("refs/remotes/origin/devices/\(device.rawValue)")
     }
-    var head = own
-    let policy = try conflictPolicy()
-    for (name, _, tip) in try fetchedDeviceTips(remote: "origin") {
-      head = try head.map { try integrate(tip: tip, device: name, into: $0, policy: policy).head } ?? tip
+    let fetched = try fetchedDeviceTips(remote: "origin")
+    var head = own ?? fetched.first?.tip
+    if let start = head {
+      // Every other device in one merge commit at most, as a sync joins them.
+      let others = fetched.filter { $0.tip != start }
+      head = try integrate(
+        tips: others.map(\.tip), devices: others.map(\.device), into: start, policy: try conflictPolicy()
+      ).head
     }
     guard let head else {
       try writeInitialCommit()

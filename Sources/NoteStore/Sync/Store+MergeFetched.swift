@@ -18,51 +18,54 @@ extension Store {
     return tips.sorted { ($0.device, $0.remote) < ($1.device, $1.remote) }
   }
 
-  /// Merges every fetched device tip into this device's branch, in device name
-  /// order, as sync step 3, and moves the branch once through the ``BranchWriter``.
-  /// Before a tip is integrated, every commit it brings is checked
-  /// (``TreeInspector``) and the change it makes is held against the mass-delete
-  /// guard; a tip that fails is left out and reported in `report.rejected`, and the
-  /// other devices still merge. With `dryRun`, computes the same report and moves
-  /// nothing.
+  /// Merges every fetched device tip into this device's branch as sync step 3, with
+  /// at most one new commit however many devices diverged (``integrate(tips:devices:into:policy:runsHooks:)``),
+  /// and moves the branch once through the ``BranchWriter``. Before a tip is taken,
+  /// every commit it brings is checked (``TreeInspector``) and the change it alone
+  /// would make is held against the mass-delete guard; a tip that fails is left out
+  /// and reported in `report.rejected`, and the other devices still merge. With
+  /// `dryRun`, computes the same report and moves nothing.
   ///
   /// Call with the store lock held.
   func mergeFetchedDevices(_ options: SyncOptions, into report: inout SyncReport) throws {
     guard let start = try headCommit() else { return }
     let policy = try options.policy ?? conflictPolicy()
     let inspector = TreeInspector(repository: repository, maximumBlobSize: try maximumBlobSize())
-    let massDeleteGuard = MassDeleteGuard(repository: repository)
-    var head = start
-    var conflicts: Set<String> = []
+    var incoming: [(device: String, remote: String, tip: ObjectID)] = []
     for (device, remote, tip) in try fetchedDeviceTips(remote: options.remote) {
-      if try isContained(tip, in: head) { continue }
-      if !vettedTips.contains(tip), let violation = try inspector.firstViolation(inHistoryOf: tip, trusted: [head]) {
+      if try isAncestor(tip, of: start) { continue }
+      if !vettedTips.contains(tip), let violation = try inspector.firstViolation(inHistoryOf: tip, trusted: [start]) {
         report.rejected.append(
           RejectedChange(
             device: device, remote: remote, commit: violation.commit, path: violation.path, rule: violation.rule.rawValue,
             reason: NoteStoreError.untrustedTree(device: device, violation: violation).description))
         continue
       }
-      let step = try integrate(tip: tip, device: device, into: head, policy: policy, runsHooks: !options.dryRun)
-      if !options.allowMassDelete,
-        let tripped = try massDeleteGuard.tripped(from: try commitTree(head), to: try commitTree(step.head))
-      {
-        report.rejected.append(
-          RejectedChange(
-            device: device, remote: remote, commit: tip.hex, path: "", rule: "massDelete",
-            reason: NoteStoreError.massDelete(device: device, deleting: tripped.deleting, of: tripped.of).description))
-        continue
+      incoming.append((device, remote, tip))
+    }
+    var plan = try plan(tips: incoming.map(\.tip), into: start, policy: policy)
+    if !options.allowMassDelete {
+      let kept = try withoutMassDeletes(incoming, plan: plan, policy: policy, report: &report)
+      if kept.count < incoming.count {
+        incoming = kept
+        plan = try self.plan(tips: incoming.map(\.tip), into: start, policy: policy)
       }
+    }
+    var devices: [String] = []
+    for entry in incoming where !devices.contains(entry.device) { devices.append(entry.device) }
+    let step = try commit(plan, devices: devices, runsHooks: !options.dryRun)
+    let head = step.head
+    let conflicts = Set(step.conflicts)
+    // The devices whose tips the branch now joins; a tip inside another one came in
+    // through that one.
+    for entry in incoming where plan.joined.contains(entry.tip) && entry.tip != start {
       switch step.outcome {
-      case .upToDate:
-        continue
+      case .upToDate: break
       case .fastForwarded:
-        if !report.fastForwarded.contains(device) { report.fastForwarded.append(device) }
-      case .merged(let found):
-        if !report.merged.contains(device) { report.merged.append(device) }
-        conflicts.formUnion(found)
+        if !report.fastForwarded.contains(entry.device) { report.fastForwarded.append(entry.device) }
+      case .merged:
+        if !report.merged.contains(entry.device) { report.merged.append(entry.device) }
       }
-      head = step.head
     }
     guard head != start else {
       report.conflicts = try self.conflicts().map(\.note)
@@ -94,10 +97,31 @@ extension Store {
     }
   }
 
-  /// Whether `tip` is `head` or in its history.
-  private func isContained(_ tip: ObjectID, in head: ObjectID) throws -> Bool {
-    if tip == head { return true }
-    return try git("comparing histories") { try repository.isDescendant(head, of: tip) }
+  /// The tips whose changes, each merged alone into `start`, would not delete most
+  /// notes (``MassDeleteGuard``); the others are reported in `report.rejected`. Each
+  /// device is judged by what it alone would do, as when devices merged one by one.
+  /// Costs nothing more in the common case: only when the plan for all tips trips
+  /// the guard is each tip tried alone.
+  private func withoutMassDeletes(
+    _ incoming: [(device: String, remote: String, tip: ObjectID)], plan: OctopusPlan, policy: ConflictPolicy,
+    report: inout SyncReport
+  ) throws -> [(device: String, remote: String, tip: ObjectID)] {
+    let massDeleteGuard = MassDeleteGuard(repository: repository)
+    let startTree = try commitTree(plan.head)
+    guard try massDeleteGuard.tripped(from: startTree, to: plan.tree) != nil else { return incoming }
+    var kept: [(device: String, remote: String, tip: ObjectID)] = []
+    for entry in incoming {
+      let alone = try self.plan(tips: [entry.tip], into: plan.head, policy: policy)
+      if let tripped = try massDeleteGuard.tripped(from: startTree, to: alone.tree) {
+        report.rejected.append(
+          RejectedChange(
+            device: entry.device, remote: entry.remote, commit: entry.tip.hex, path: "", rule: "massDelete",
+            reason: NoteStoreError.massDelete(device: entry.device, deleting: tripped.deleting, of: tripped.of).description))
+      } else {
+        kept.append(entry)
+      }
+    }
+    return kept
   }
 
   /// Files outside packages (such as conflict records) that differ between two trees.

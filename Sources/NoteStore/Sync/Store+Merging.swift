@@ -8,60 +8,48 @@ extension Store {
     return value.flatMap(ConflictPolicy.init(rawValue:)) ?? .merge
   }
 
-  /// Integrates another device's tip into `head` in memory: nothing when it is
-  /// already contained, a fast-forward when `head` is behind it, else a merge commit
-  /// with both parents. Two histories that share no commit (a store made by `notes
-  /// init` and a remote filled by another) merge against an empty base, so notes of
-  /// the same name on both sides become a conflict. No reference moves; the caller
-  /// moves the branch once, through the ``BranchWriter``.
-  ///
-  /// - Returns: the new head and what happened.
-  ///
-  /// With `runsHooks`, a merge commit runs git's merge hooks (`pre-merge-commit`,
-  /// `prepare-commit-msg`, `commit-msg`) before it is written; a fast-forward runs none,
-  /// as in git.
-  func integrate(
-    tip: ObjectID, device: String, into head: ObjectID, policy: ConflictPolicy, runsHooks: Bool = false
-  ) throws -> (head: ObjectID, outcome: TipOutcome, result: TreeMergeResult?) {
-    if tip == head { return (head, .upToDate, nil) }
-    if try git("comparing histories", { try repository.isDescendant(head, of: tip) }) {
-      return (head, .upToDate, nil)
-    }
-    if try git("comparing histories", { try repository.isDescendant(tip, of: head) }) {
-      return (tip, .fastForwarded, nil)
-    }
-    let (baseTree, baseCommit) = try mergeBase(head, tip, depth: 0)
-    let merger = makeMerger(policy: policy)
-    let mine = MergeSide(commit: head, tree: try commitTree(head))
-    let theirs = MergeSide(commit: tip, tree: try commitTree(tip))
-    let result = try git("merging \(device)") {
-      try merger.merge(base: baseTree, baseCommit: baseCommit, mine: mine, theirs: theirs)
-    }
+  /// Writes the merge commit of a sync: the summary names the device (or devices)
+  /// merged, the trailers name each device and each changed note, the body lists the
+  /// notes left in conflict. With `runsHooks`, git's merge hooks run first and may
+  /// change the message.
+  func writeMergeCommit(
+    tree: ObjectID, parents: [ObjectID], devices: [String], changedPackages: [String], conflicts: [String],
+    runsHooks: Bool
+  ) throws -> ObjectID {
     var body = ""
-    if !result.conflicts.isEmpty {
-      body = "Conflicts:\n" + result.conflicts.map { "  " + NotePath(packagePath: $0).name }.joined(separator: "\n")
+    if !conflicts.isEmpty {
+      body = "Conflicts:\n" + conflicts.map { "  " + NotePath(packagePath: $0).name }.joined(separator: "\n")
     }
+    let from = Self.deviceList(devices)
     let summary =
-      result.changedPackages.count == 1
-      ? "Merge changes to \(NotePath(packagePath: result.changedPackages[0]).name) from \(device)"
-      : "Merge changes from \(device)"
+      changedPackages.count == 1
+      ? "Merge changes to \(NotePath(packagePath: changedPackages[0]).name) from \(from)"
+      : "Merge changes from \(from)"
     let message = CommitMessage(
       summary: summary, body: body, device: self.device,
-      notes: result.changedPackages, extraTrailers: [(key: "Merged-Device", value: device)])
-    let text = runsHooks ? try runMergeCommitHooks(tree: result.tree, message: message) : message.text
+      notes: changedPackages, extraTrailers: devices.map { (key: "Merged-Device", value: $0) })
+    let text = runsHooks ? try runMergeCommitHooks(tree: tree, message: message) : message.text
     let signature = try authorSignature()
-    let commit = try git("writing the merge commit") {
-      try repository.createCommit(
-        tree: result.tree, parents: [head, tip], message: text, author: signature, committer: signature)
+    return try git("writing the merge commit") {
+      try repository.createCommit(tree: tree, parents: parents, message: text, author: signature, committer: signature)
     }
-    return (commit, .merged(conflicts: result.conflicts), result)
+  }
+
+  /// "phone", "phone and tablet", "laptop, phone and tablet", "laptop, phone and 18 other devices".
+  static func deviceList(_ devices: [String]) -> String {
+    switch devices.count {
+    case 0: return "no device"
+    case 1: return devices[0]
+    case 2, 3: return devices.dropLast().joined(separator: ", ") + " and " + devices[devices.count - 1]
+    default: return devices.prefix(2).joined(separator: ", ") + " and \(devices.count - 2) other devices"
+    }
   }
 
   /// The base to merge two commits against: their merge base, or for a criss-cross
   /// history a virtual base made by merging the bases (as git's recursive merge
   /// does), with a fixed signature so every device makes the same one. Unrelated
   /// histories have the empty base: no tree, and the zero commit in records.
-  private func mergeBase(_ a: ObjectID, _ b: ObjectID, depth: Int) throws -> (tree: ObjectID?, commit: ObjectID) {
+  func mergeBase(_ a: ObjectID, _ b: ObjectID, depth: Int) throws -> (tree: ObjectID?, commit: ObjectID) {
     let bases = try git("finding the merge base") { try repository.mergeBases(a, b) }
     guard var virtual = bases.first else { return (nil, .zero) }
     if bases.count == 1 || depth > 8 { return (try commitTree(virtual), virtual) }
@@ -79,7 +67,7 @@ extension Store {
     return (try commitTree(virtual), virtual)
   }
 
-  private func makeMerger(policy: ConflictPolicy) -> TreeMerger {
+  func makeMerger(policy: ConflictPolicy) -> TreeMerger {
     TreeMerger(repository: repository, policy: policy) { [self] package, commit in
       guard let change = try lastChanges(of: [package], from: commit)[package] else {
         return .init(commit: commit, date: Date(timeIntervalSince1970: 0), device: "")

@@ -6,6 +6,10 @@ import RichText
 struct MergeSide {
   var commit: ObjectID
   var tree: ObjectID
+  /// For a step of a many-device merge: the real commits folded into `commit`, a
+  /// virtual commit that no branch names (empty for a real commit). Versions and
+  /// dates are looked up in these, so a conflict record names only real commits.
+  var parts: [ObjectID] = []
 }
 
 /// What merging two trees gave.
@@ -181,7 +185,7 @@ struct TreeMerger {
         return .clean(try repository.updatedTree(mine, applying: updates))
       }
     }
-    return try conflict(path, mine: mine, theirs: theirs, mineSide: mineSide, theirSide: theirSide)
+    return try conflict(path, base: base, mine: mine, theirs: theirs, mineSide: mineSide, theirSide: theirSide)
   }
 
   private enum Side { case mine, theirs }
@@ -201,8 +205,8 @@ struct TreeMerger {
     guard let baseText = try body(base), let mineText = try body(mine), let theirText = try body(theirs) else {
       return nil
     }
-    let mineOrigin = try history(path, mineSide.commit)
-    let theirOrigin = try history(path, theirSide.commit)
+    let mineOrigin = try origin(path, mineSide)
+    let theirOrigin = try origin(path, theirSide)
     let merge = ThreeWayMerge(
       base: baseText, mine: mineText, theirs: theirText,
       mineInfo: MergeSideInfo(label: mineOrigin.device, date: mineOrigin.date),
@@ -212,8 +216,8 @@ struct TreeMerger {
   }
 
   private func newestSide(_ path: String, mineSide: MergeSide, theirSide: MergeSide) throws -> Side {
-    let mine = try history(path, mineSide.commit)
-    let theirs = try history(path, theirSide.commit)
+    let mine = try origin(path, mineSide)
+    let theirs = try origin(path, theirSide)
     if mine.date != theirs.date { return mine.date > theirs.date ? .mine : .theirs }
     return mine.device <= theirs.device ? .mine : .theirs
   }
@@ -221,12 +225,15 @@ struct TreeMerger {
   // MARK: - Conflicts
 
   private func conflict(
-    _ path: String, mine: ObjectID?, theirs: ObjectID?, mineSide: MergeSide, theirSide: MergeSide
+    _ path: String, base: ObjectID?, mine: ObjectID?, theirs: ObjectID?, mineSide: MergeSide, theirSide: MergeSide
   ) throws -> PackageOutcome {
     var versions: [String: ConflictRecord.RecordedVersion] = [:]
     for existing in try existingVersions(path, in: [mineSide.tree, theirSide.tree]) { versions[existing.id] = existing }
-    for (tree, side) in [(mine, mineSide), (theirs, theirSide)] {
-      let origin = try history(path, side.commit)
+    let sides =
+      try realVersions(path, tree: mine, of: mineSide, base: base)
+      + realVersions(path, tree: theirs, of: theirSide, base: base)
+    for (tree, commit) in sides {
+      let origin = try history(path, commit)
       let id = tree.map(ConflictRecord.versionID) ?? ConflictRecord.deletionID(commit: origin.commit)
       versions[id] = ConflictRecord.RecordedVersion(
         commit: origin.commit.hex, device: origin.device, id: id, modified: ConflictRecord.timestamp(origin.date),
@@ -242,6 +249,39 @@ struct TreeMerger {
     return .conflict(currentTree) { baseCommit, _, _ in
       ConflictRecord(base: baseCommit.hex, current: current.id, note: path, versions: sorted)
     }
+  }
+
+  /// The real commits behind a side, each with its version of `path`: the side's own
+  /// commit for a real side; for a virtual one (a step of a many-device merge), the
+  /// first folded commit that holds `tree`, or, when `tree` was merged in memory and
+  /// no commit holds it, every folded commit whose version differs from the base's,
+  /// so each device's version is recorded and reachable.
+  private func realVersions(
+    _ path: String, tree: ObjectID?, of side: MergeSide, base: ObjectID?
+  ) throws -> [(tree: ObjectID?, commit: ObjectID)] {
+    guard !side.parts.isEmpty else { return [(tree, side.commit)] }
+    var held: [(tree: ObjectID?, commit: ObjectID)] = []
+    for part in side.parts {
+      let partTree = try repository.treeEntry(atPath: path, inTree: try repository.commit(part).tree)?.id
+      if partTree == tree { return [(tree, part)] }
+      if partTree != base && !held.contains(where: { $0.tree == partTree }) { held.append((partTree, part)) }
+    }
+    return held
+  }
+
+  /// When and by whom a side's version of `path` was made: for a virtual side, the
+  /// newest of the folded commits' versions (ties by device name), so every device
+  /// that folds the same commits finds the same origin.
+  private func origin(_ path: String, _ side: MergeSide) throws -> VersionOrigin {
+    guard !side.parts.isEmpty else { return try history(path, side.commit) }
+    let tree = try repository.treeEntry(atPath: path, inTree: side.tree)?.id
+    var newest: VersionOrigin?
+    for (_, commit) in try realVersions(path, tree: tree, of: side, base: nil) {
+      let found = try history(path, commit)
+      if let current = newest, (current.date, current.device) >= (found.date, found.device) { continue }
+      newest = found
+    }
+    return try newest ?? history(path, side.parts[0])
   }
 
   /// Versions already recorded for `path` in the given trees.
