@@ -68,21 +68,24 @@ extension ReaderMachine {
     case .nesttableprops:
       // Word puts `\nestrow` inside this group: read it, there is no text.
       break
-    case .pict, .object, .shppict, .shp:
-      skipGroup(counted: true)
+    case .pict, .shppict: captureElement(.picture, counted: true)
+    case .object, .shp: captureElement(.object, counted: true)
     case .nextGraphic:
-      skipGroup(counted: true)
+      captureElement(.picture, counted: true)
       pendingAttachmentDepth = depth - 1
+    case .nonshppict: captureElement(.picture, counted: false)
+    case .drawingObject: captureElement(.object, counted: false)
+    case .footnote: captureElement(.footnote, counted: false)
+    case .bkmkstart, .bkmkend, .annotation, .atnid, .atnauthor: captureElement(.bookmark, counted: false)
     case .expandedcolortbl:
       skipGroup(counted: false)
       expandedColorTableStart = tokenizer.position
-    case .nonshppict, .stylesheet, .info, .listtext, .pntext,
+    case .stylesheet, .info, .listtext, .pntext,
       .levelnumbers, .listname, .lfolevel, .header, .headerl, .headerr, .headerf, .footer,
-      .footerl, .footerr, .footerf, .footnote, .annotation, .themedata, .colorschememapping,
+      .footerl, .footerr, .footerf, .themedata, .colorschememapping,
       .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,
       .revtbl, .nonesttables, .xe, .tc, .txe, .private, .docvar, .userprops, .fchars,
-      .lchars, .drawingObject, .falt, .panose, .fname, .bkmkstart, .bkmkend, .atnid,
-      .atnauthor, .template, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
+      .lchars, .falt, .panose, .fname, .template, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
       .aftnsepc, .pntxta, .pntxtb, .fldtype, .mmathPr:
       skipGroup(counted: false)
     default:
@@ -244,12 +247,22 @@ extension ReaderMachine {
     case .par, .sect, .page: endParagraph()
     case .cell, .nestcell:
       recorder.isInTable = true
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteCellEnd(at: tokenizer.tokenStart, depth: depth)
       body.pendingCellTabs += 1
     case .row:
       recorder.isInTable = false
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteRowEnd(at: tokenizer.tokenStart, depth: depth, outer: true)
       endRow()
-    case .nestrow: endRow()
-    case .intbl, .trowd: recorder.isInTable = true
+    case .nestrow:
+      tables.noteRowEnd(at: tokenizer.tokenStart, depth: depth, outer: false)
+      endRow()
+    case .intbl, .trowd:
+      recorder.isInTable = true
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteTableWord(at: tokenizer.tokenStart, depth: depth)
+    case .chftn: footnoteMark()
     default: return false
     }
     return true
