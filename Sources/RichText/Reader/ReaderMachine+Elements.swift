@@ -117,24 +117,33 @@ extension ReaderMachine {
     var rtf = Array(bytes[start..<end])
     // Cocoa's attachment is followed by its 0xAC placeholder, which the reader drops.
     if pendingAttachmentDepth != nil { rtf.append(0xAC) }
-    appendElement(RTFElement(kind: kind, rtf: rtf))
+    // Raised by `\upN` (a footnote after its mark): written without `\super`, which
+    // LibreOffice does not take for a footnote's raise.
+    appendElement(RTFElement(kind: kind, rtf: rtf), keepingRaise: state.character.raise != nil)
   }
 
   /// `\chftn` in the body: the footnote's number.
   mutating func footnoteMark() {
     guard state.destination == .body, !state.character.isHidden else { return }
     footnoteMarks += 1
-    appendElement(RTFElement(kind: .footnoteMark, shownText: String(footnoteMarks), rtf: Array("\\chftn ".utf8)))
+    let raise = state.character.raise
+    // Not in a group: LibreOffice ties a footnote to the mark before it in its group.
+    let rtf = raise.map { "\\up\($0) \\chftn \\up0 " } ?? "\\chftn "
+    appendElement(
+      RTFElement(kind: .footnoteMark, shownText: String(footnoteMarks), rtf: Array(rtf.utf8)),
+      keepingRaise: raise != nil)
   }
 
-  /// Appends an element to the body with the current character attributes.
-  mutating func appendElement(_ element: RTFElement) {
+  /// Appends an element to the body with the current character attributes (an
+  /// element that raises itself without the run's raise).
+  mutating func appendElement(_ element: RTFElement, keepingRaise: Bool = false) {
     if element.kind != .hiddenText, !hiddenText.isEmpty { flushHiddenText() }
     prepareBody()
     tables.noteText(tokenizer.tokenStart, tokenizer.position)
     body.flushRun()
     var attributes = body.runAttributes
     attributes.element = element
+    if keepingRaise { attributes.verticalPosition = nil }
     body.runs.append(TextRun(text: "\u{FFFC}", attributes: attributes))
   }
 

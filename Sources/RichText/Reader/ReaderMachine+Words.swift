@@ -167,11 +167,21 @@ extension ReaderMachine {
     case .cf: state.character.foreground = parameter ?? 0
     case .cb, .chcbpat: state.character.background = parameter ?? 0
     case .highlight: state.character.highlight = parameter ?? 0
-    case .superscript: state.character.verticalPosition = .superscript
-    case .subscript: state.character.verticalPosition = .subscript
-    case .nosupersub: state.character.verticalPosition = nil
-    case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
-    case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .superscript:
+      state.character.verticalPosition = .superscript
+      state.character.raise = nil
+    case .subscript:
+      state.character.verticalPosition = .subscript
+      state.character.raise = nil
+    case .nosupersub:
+      state.character.verticalPosition = nil
+      state.character.raise = nil
+    case .up:
+      state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
+      state.character.raise = (parameter ?? 6) > 0 ? parameter ?? 6 : nil
+    case .dn:
+      state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+      state.character.raise = nil
     case .v:
       state.character.isHidden = on
       return true
