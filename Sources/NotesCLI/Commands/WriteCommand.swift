@@ -25,7 +25,7 @@ enum WriteCommand: NotesCommand {
     }
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
-    let tablesBefore = try tableCount(content, store: store, note: note)
+    let tablesBefore = tableCount(content, store: store, note: note)
     let changed = try store.writeBody(of: note, content: content)
     if changed, let before = tablesBefore, case let after = try store.body(of: note).elements.count(where: { $0.kind == .table }),
       after < before
@@ -44,9 +44,11 @@ enum WriteCommand: NotesCommand {
 
   /// The number of tables in the note's body before a plain-text write (nil for
   /// other writes): a write that deletes one says so.
-  private static func tableCount(_ content: NoteContent, store: Store, note: NotePath) throws -> Int? {
+  private static func tableCount(_ content: NoteContent, store: Store, note: NotePath) -> Int? {
     guard case .plainText = content else { return nil }
-    let count = try store.body(of: note).elements.count(where: { $0.kind == .table })
+    // A body that cannot be read is the write's own error to report, with its advice.
+    guard let body = try? store.body(of: note) else { return nil }
+    let count = body.elements.count(where: { $0.kind == .table })
     return count > 0 ? count : nil
   }
 }
