@@ -24,7 +24,7 @@ enum Corpus {
 /// The reader's text as the corpus `.txt` files hold it: paragraph texts joined by
 /// `"\n"`. (The public plain-text API belongs to the writer side.)
 func readerPlainText(_ text: AttributedText) -> String {
-  text.paragraphs.map(\.text).joined(separator: "\n")
+  text.paragraphs.map(\.shownText).joined(separator: "\n")
 }
 
 /// Reads RTF given as a string.

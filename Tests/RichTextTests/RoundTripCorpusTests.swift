@@ -22,7 +22,9 @@ struct RoundTripCorpusTests {
     // The writer's own rendering, not a write back into the file it was read from.
     let original = try reader.read(bytes).text.forgettingSource()
     let written = RTFWriter().write(original)
-    #expect(written.allSatisfy { $0 < 0x80 }, "\(name): output is not 7-bit ASCII")
+    // 7-bit ASCII, but for the bytes of kept pictures (`\bin` data, Cocoa's 0xAC).
+    let keptBytes = original.elements.reduce(0) { $0 + $1.rtf.filter { $0 >= 0x80 }.count }
+    #expect(written.filter { $0 >= 0x80 }.count <= keptBytes, "\(name): output is not 7-bit ASCII")
     let reread = try reader.read(written).text
     var expected = original
     expected.document = RTFWriter.writtenDocumentAttributes(original.document)

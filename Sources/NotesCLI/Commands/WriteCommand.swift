@@ -1,4 +1,5 @@
 import NoteStore
+import RichText
 
 enum WriteCommand: NotesCommand {
   static let spec = CommandSpec(
@@ -24,7 +25,14 @@ enum WriteCommand: NotesCommand {
     }
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
+    let tablesBefore = tableCount(content, store: store, note: note)
     let changed = try store.writeBody(of: note, content: content)
+    if changed, let before = tablesBefore, case let after = try store.body(of: note).elements.count(where: { $0.kind == .table }),
+      after < before
+    {
+      let count = before - after
+      context.warn("\(note.name): \(count) \(count == 1 ? "table was" : "tables were") deleted with all of \(count == 1 ? "its" : "their") text")
+    }
     if arguments.flag("json") {
       try context.outJSON(ChangedNote(name: note.name, path: note.path, changed: changed))
     } else if changed {
@@ -32,5 +40,15 @@ enum WriteCommand: NotesCommand {
     } else {
       context.say("\(note.name) is unchanged\n")
     }
+  }
+
+  /// The number of tables in the note's body before a plain-text write (nil for
+  /// other writes): a write that deletes one says so.
+  private static func tableCount(_ content: NoteContent, store: Store, note: NotePath) -> Int? {
+    guard case .plainText = content else { return nil }
+    // A body that cannot be read is the write's own error to report, with its advice.
+    guard let body = try? store.body(of: note) else { return nil }
+    let count = body.elements.count(where: { $0.kind == .table })
+    return count > 0 ? count : nil
   }
 }

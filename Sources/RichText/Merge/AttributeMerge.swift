@@ -35,7 +35,8 @@ struct AttributeMerge {
       backgroundColor: pick(base?.backgroundColor, mine.backgroundColor, theirs.backgroundColor),
       link: pick(base?.link, mine.link, theirs.link),
       verticalPosition: pick(base?.verticalPosition, mine.verticalPosition, theirs.verticalPosition),
-      unknown: controls(base?.unknown, mine.unknown, theirs.unknown))
+      unknown: controls(base?.unknown, mine.unknown, theirs.unknown),
+      element: pick(base?.element, mine.element, theirs.element))
   }
 
   /// Paragraph styles merged per field (`unknown` control words per name).

@@ -55,7 +55,12 @@ struct FlatSide {
       for token in WordTokenizer.tokens(of: Array(scalars[start...])) {
         let range = (token.range.lowerBound + start)..<(token.range.upperBound + start)
         tokens.append(range)
-        let id = interner.intern(scalars[range])
+        var id = interner.intern(scalars[range])
+        if scalars[range.lowerBound] == "\u{FFFC}", table[attributes[range.lowerBound]].element != nil {
+          // An element (table, picture, footnote) is a token of its own value: two
+          // different elements never align.
+          id = interner.intern([scalars[range.lowerBound], Self.elementScalar(attributes[range.lowerBound])][...])
+        }
         ids.append(id)
         if token.kind == .whitespace { whitespaceIDs.insert(id) }
         paragraphOf.append(paragraphIndex)
@@ -70,6 +75,11 @@ struct FlatSide {
   }
 
   func isTerminator(_ token: Int) -> Bool { ids[token] == Self.terminatorID }
+
+  /// A private-use scalar naming attribute number `number`, for element tokens.
+  static func elementScalar(_ number: Int32) -> Unicode.Scalar {
+    Unicode.Scalar(0xF0000 + UInt32(number) % 0xFFFD) ?? "\u{FFFC}"
+  }
 
   /// The style of the paragraph `token` belongs to.
   func style(ofToken token: Int) -> ParagraphStyle { styles[Int(paragraphOf[token])] }

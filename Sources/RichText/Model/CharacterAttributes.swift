@@ -29,13 +29,17 @@ public struct CharacterAttributes: Hashable, Sendable {
   /// `\expnd0` or `\kerning1`), kept so they survive a read and a write. Sorted by
   /// name, one entry per name.
   public private(set) var unknown: [OpaqueControl]
+  /// The element (table, picture, footnote, hidden text, …) that each U+FFFC of
+  /// the run stands for, or nil for ordinary text.
+  public var element: RTFElement?
 
   /// Creates attributes; everything not given is unset.
   public init(
     font: Font? = nil, fontSize: Double? = nil, isBold: Bool = false,
     isItalic: Bool = false, underline: LineStyle? = nil, strikethrough: LineStyle? = nil,
     foregroundColor: Color? = nil, backgroundColor: Color? = nil, link: String? = nil,
-    verticalPosition: VerticalPosition? = nil, unknown: [OpaqueControl] = []
+    verticalPosition: VerticalPosition? = nil, unknown: [OpaqueControl] = [],
+    element: RTFElement? = nil
   ) {
     self.font = font
     self.fontSize = fontSize
@@ -48,6 +52,7 @@ public struct CharacterAttributes: Hashable, Sendable {
     self.link = link
     self.verticalPosition = verticalPosition
     self.unknown = OpaqueControl.normalized(unknown)
+    self.element = element
   }
 
   /// Sets or replaces the unknown control word named `control.name`.

@@ -2,7 +2,10 @@ extension AttributedText {
   /// The text without formatting, as `notes show` prints it: paragraphs joined by
   /// `"\n"`, tabs as `"\t"`, line separators as U+2028, links as their text, and
   /// list items after their marker as readers show it: one tab per nesting level,
-  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab.
+  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab. An element
+  /// shows its `shownText`: a table its cells (tab-separated, a row per line), a
+  /// footnote mark its number; pictures, objects, footnotes, bookmarks and hidden
+  /// text show nothing.
   ///
   /// ```swift
   /// AttributedText(plainText: "Milk\nEggs").plainText  // "Milk\nEggs"
@@ -14,7 +17,7 @@ extension AttributedText {
     for (index, paragraph) in paragraphs.enumerated() {
       if index > 0 { result += "\n" }
       if let prefixes { result += prefixes[index] }
-      for run in paragraph.runs { result += run.text }
+      paragraph.appendShownText(to: &result)
     }
     return result
   }
@@ -30,7 +33,10 @@ extension AttributedText {
   /// and `"\r"` in `newText` end paragraphs as `"\n"` does. A line that starts with a
   /// list marker (tabs, a marker such as "•" or "2.", a tab) is a list item: an
   /// item keeps its list, a new marked line becomes an item, an item whose marker
-  /// was deleted leaves its list. Applying the body's own
+  /// was deleted leaves its list. Elements are units: one is kept while its shown
+  /// text is; elements that show nothing stay where they were (beside the words
+  /// around them); editing a table's cells edits those cells, and deleting all of a
+  /// table's text deletes the table. Applying the body's own
   /// `plainText` gives the body back unchanged. The document attributes are kept.
   ///
   /// ```swift
@@ -46,5 +52,37 @@ extension AttributedText {
     ListMarkerText.apply(markers, to: &paragraphs)
     if paragraphs != result.paragraphs { result.setParagraphs(paragraphs) }
     return result
+  }
+}
+
+extension Paragraph {
+  /// The paragraph's text as `plainText` shows it: elements as their shown text.
+  public var shownText: String {
+    var result = ""
+    appendShownText(to: &result)
+    return result
+  }
+
+  func appendShownText(to result: inout String) {
+    for run in runs {
+      guard let element = run.attributes.element else {
+        result += run.text
+        continue
+      }
+      for scalar in run.text.unicodeScalars {
+        if scalar == "\u{FFFC}" { result += element.shownText } else { result.unicodeScalars.append(scalar) }
+      }
+    }
+  }
+
+  /// How many lines the paragraph takes in `plainText` (a table one per row).
+  var shownLineCount: Int {
+    var count = 1
+    for run in runs {
+      guard let element = run.attributes.element, element.shownText.contains("\n") else { continue }
+      let lines = element.shownText.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+      count += lines * run.text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFC}" ? 1 : 0) }
+    }
+    return count
   }
 }

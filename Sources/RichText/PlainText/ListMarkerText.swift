@@ -51,6 +51,16 @@ enum ListMarkerText {
     }
     let oldParagraphs = old.paragraphs
     let oldLines = old.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    // The paragraph of each old line (a table takes a line per row); -1 for lines
+    // after a paragraph's first.
+    var lineParagraph: [Int] = []
+    for (index, paragraph) in oldParagraphs.enumerated() {
+      lineParagraph.append(index)
+      for _ in 1..<max(1, paragraph.shownLineCount) { lineParagraph.append(-1) }
+    }
+    guard lineParagraph.count == oldLines.count else {
+      return (text, Array(repeating: nil, count: lines.count))
+    }
     var interner = TokenInterner<Substring>()
     let diff = TokenDiff(from: interner.intern(oldLines), to: interner.intern(lines))
     let matched = diff.oldIndices()
@@ -58,7 +68,7 @@ enum ListMarkerText {
     var stripped: [Substring] = []
     var anyMarker = false
     for (index, line) in lines.enumerated() {
-      let isItem = matched[index].map { oldParagraphs[$0].style.list != nil } ?? true
+      let isItem = matched[index].map { lineParagraph[$0] >= 0 && oldParagraphs[lineParagraph[$0]].style.list != nil } ?? true
       if isItem, let (marker, rest) = parse(line) {
         markers.append(marker)
         stripped.append(rest)
@@ -126,7 +136,18 @@ enum ListMarkerText {
   /// with a new marker becomes an item (indented as Cocoa indents items); an item
   /// whose marker was removed leaves the list.
   static func apply(_ markers: [Parsed?], to paragraphs: inout [Paragraph]) {
-    guard markers.count == paragraphs.count else { return }
+    var markers = markers
+    if markers.count != paragraphs.count {
+      // A table takes a line per row: each paragraph takes its first line's marker.
+      var byParagraph: [Parsed?] = []
+      var line = 0
+      for paragraph in paragraphs {
+        byParagraph.append(line < markers.count ? markers[line] : nil)
+        line += paragraph.shownLineCount
+      }
+      guard line == markers.count else { return }
+      markers = byParagraph
+    }
     for (index, parsed) in markers.enumerated() {
       var style = paragraphs[index].style
       guard let parsed else {

@@ -32,10 +32,12 @@ struct PlainTextFormatting {
         value = scalarAttributes[offset + token.range.count - 1] ?? fallback
       } else if let old = replaced[token.range.lowerBound] {
         value = attributes[Int(oldAttributes[old])]
+        value.element = nil
         for index in 0..<token.range.count { scalarAttributes[offset + index] = value }
       } else {
         value = lastWord ?? wordAfter(position, in: tokenList) ?? fallback
         value.link = linkAround(position, in: tokenList, inheriting: value.link)
+        value.element = nil
         for index in 0..<token.range.count { scalarAttributes[offset + index] = value }
       }
       if token.kind != .whitespace { lastWord = value }

@@ -13,6 +13,12 @@ struct PlainTextOverlay {
   private var attributes: [CharacterAttributes] = []
   /// The new text with "\r\n" and "\r" turned into "\n".
   private var newScalars: [Unicode.Scalar] = []
+  /// The elements of the old body that show text, in order: the old scalars that
+  /// show each.
+  private var elementSpans: [Range<Int>] = []
+  /// The elements that show nothing: the old scalar they stand before (the count of
+  /// old scalars at the very end), their attributes and paragraph.
+  private var invisibleElements: [PlainTextElements.Invisible] = []
 
   init(base: AttributedText, newText: String) {
     self.base = base
@@ -25,6 +31,23 @@ struct PlainTextOverlay {
       for run in paragraph.runs {
         let attributeIndex = Int32(attributes.count)
         attributes.append(run.attributes)
+        if let element = run.attributes.element {
+          for scalar in run.text.unicodeScalars {
+            let start = oldScalars.count
+            let shown = scalar == "\u{FFFC}" ? Array(element.shownText.unicodeScalars) : [scalar]
+            if shown.isEmpty {
+              invisibleElements.append(.init(anchor: start, attribute: attributeIndex, paragraph: Int32(index)))
+              continue
+            }
+            for shownScalar in shown {
+              oldScalars.append(shownScalar)
+              oldAttributes.append(attributeIndex)
+              oldParagraph.append(Int32(index))
+            }
+            if scalar == "\u{FFFC}" { elementSpans.append(start..<oldScalars.count) }
+          }
+          continue
+        }
         for scalar in run.text.unicodeScalars {
           oldScalars.append(scalar)
           oldAttributes.append(attributeIndex)
@@ -47,7 +70,7 @@ struct PlainTextOverlay {
   func result() -> AttributedText {
     if newScalars == oldScalars { return base }
     let oldTokens = WordTokenizer.tokens(of: oldScalars)
-    let newTokens = WordTokenizer.tokens(of: newScalars)
+    var newTokens = WordTokenizer.tokens(of: newScalars)
     var interner = TokenInterner<ArraySlice<Unicode.Scalar>>()
     let oldIDs = oldTokens.map { interner.intern(oldScalars[$0.range]) }
     let newIDs = newTokens.map { interner.intern(newScalars[$0.range]) }
@@ -61,13 +84,33 @@ struct PlainTextOverlay {
       let oldStart = oldTokens[oldToken].range.lowerBound
       for (offset, scalarIndex) in token.range.enumerated() { source[scalarIndex] = oldStart + offset }
     }
-    let replaced = replacedScalars(diff, oldTokens: oldTokens, newTokens: newTokens)
-    let paragraphs = splitParagraphs(newTokens)
-    let styles = paragraphStyles(paragraphs, tokens: newTokens, source: source)
+    var replaced = replacedScalars(diff, oldTokens: oldTokens, newTokens: newTokens)
+    var scalars = newScalars
+    var oldAttributes = oldAttributes
+    var attributes = attributes
+    var oldParagraph = oldParagraph
+    if !elementSpans.isEmpty || !invisibleElements.isEmpty {
+      var elements = PlainTextElements(
+        spans: elementSpans, invisible: invisibleElements, oldTokens: oldTokens, newTokens: newTokens, diff: diff,
+        source: source, newScalars: newScalars, oldScalars: oldScalars,
+        oldAttributes: oldAttributes, oldParagraph: oldParagraph, attributes: attributes)
+      elements.place()
+      scalars = elements.scalars
+      source = elements.source
+      oldAttributes = elements.oldAttributes
+      attributes = elements.attributes
+      oldParagraph = elements.oldParagraph
+      replaced = Dictionary(
+        replaced.compactMap { key, value in elements.newIndex[key].map { ($0, value) } },
+        uniquingKeysWith: { first, _ in first })
+      newTokens = WordTokenizer.tokens(of: scalars)
+    }
+    let paragraphs = splitParagraphs(newTokens, scalars: scalars)
+    let styles = paragraphStyles(paragraphs, tokens: newTokens, source: source, oldParagraph: oldParagraph)
     var result: [Paragraph] = []
     for (index, paragraph) in paragraphs.enumerated() {
       let formatting = PlainTextFormatting(
-        tokens: newTokens[paragraph.tokens], scalars: newScalars, source: source,
+        tokens: newTokens[paragraph.tokens], scalars: scalars, source: source,
         replaced: replaced,
         oldAttributes: oldAttributes, attributes: attributes,
         fallback: firstRunAttributes(ofOldParagraph: styles[index]))
@@ -111,12 +154,12 @@ struct PlainTextOverlay {
   }
 
   private func splitParagraphs(
-    _ tokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
+    _ tokens: [(range: Range<Int>, kind: WordTokenizer.Kind)], scalars: [Unicode.Scalar]
   ) -> [NewParagraph] {
     var paragraphs: [NewParagraph] = []
     var start = 0
     var separator: Int?
-    for (index, token) in tokens.enumerated() where newScalars[token.range.lowerBound] == "\n" {
+    for (index, token) in tokens.enumerated() where scalars[token.range.lowerBound] == "\n" {
       paragraphs.append(NewParagraph(tokens: start..<index, separator: separator))
       separator = index
       start = index + 1
@@ -130,7 +173,7 @@ struct PlainTextOverlay {
   /// paragraph's words went elsewhere; else the style of the paragraph before it.
   private func paragraphStyles(
     _ paragraphs: [NewParagraph], tokens: [(range: Range<Int>, kind: WordTokenizer.Kind)],
-    source: [Int]
+    source: [Int], oldParagraph: [Int32]
   ) -> [Int] {
     var origins = [Int?](repeating: nil, count: paragraphs.count)
     var claimed = Set<Int>()
@@ -161,6 +204,7 @@ struct PlainTextOverlay {
   private func firstRunAttributes(ofOldParagraph index: Int) -> CharacterAttributes {
     var attributes = base.paragraphs[index].runs.first?.attributes ?? CharacterAttributes()
     attributes.link = nil
+    attributes.element = nil
     return attributes
   }
 }

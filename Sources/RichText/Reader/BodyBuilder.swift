@@ -34,6 +34,7 @@ extension ReaderMachine {
   /// Makes the body ready for text: the current attributes, pending cell tabs.
   mutating func prepareBody() {
     recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+    if !hiddenText.isEmpty { flushHiddenText() }
     if characterMayHaveChanged {
       characterMayHaveChanged = false
       if resolvedFor != state.character {
@@ -50,8 +51,10 @@ extension ReaderMachine {
   /// Ends the paragraph (`\par`, `\sect`, `\page`, `\` + newline).
   mutating func endParagraph() {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
-    if body.pendingCellTabs > 0 { prepareBody() }
+    if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
     recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+    tables.noteParagraphEnd(
+      body.paragraphs.count, at: tokenizer.tokenStart, end: tokenizer.position, depth: depth)
     body.endParagraph(style: resolveParagraph())
     recorder.noteParagraphEnd(at: tokenizer.position, state: cleanBoundaryState())
   }
@@ -77,7 +80,7 @@ extension ReaderMachine {
   mutating func finishBody() {
     body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
-    if body.pendingCellTabs > 0 { prepareBody() }
+    if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
     body.endParagraph(style: resolveParagraph())
   }
 

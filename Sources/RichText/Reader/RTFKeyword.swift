@@ -34,7 +34,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
 
   // Paragraphs and tables.
   case pard, par, sect, page, ql, qc, qr, qj, qd, qnatural, fi, li, ri, sb, sa
-  case tx, tqc, tqr, tqdec, intbl, trowd, cell, row, nestcell, nestrow
+  case tx, tqc, tqr, tqdec, intbl, trowd, cell, row, nestcell, nestrow, chftn
   case slleading, slmaximum, slminimum, sl, slmult, pardeftab, keepn, rtlpar
 
   // Special characters.

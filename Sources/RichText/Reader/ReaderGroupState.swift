@@ -45,6 +45,10 @@ struct CharacterState: Hashable, Sendable {
   var background: Int32?
   var highlight: Int32?
   var verticalPosition: VerticalPosition?
+  /// The raise of `\upN` (N half points), nil after `\super` or without one: a
+  /// footnote mark keeps it (LibreOffice shows a mark raised by `\up`, not one set
+  /// `\super`).
+  var raise: Int32?
   var link: String?
   var unknown: [OpaqueControl] = []
   /// Which characters the text that follows holds (`\loch`, `\hich`, `\dbch`), and

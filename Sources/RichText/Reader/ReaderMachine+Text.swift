@@ -7,8 +7,12 @@ extension ReaderMachine {
     case .colorTable: colorTableText(start, end)
     case .listTable, .listOverrideTable, .legacyList: break
     case .body:
-      if state.character.isHidden { return }
+      if state.character.isHidden {
+        hiddenBytes(start, end)
+        return
+      }
       prepareBody()
+      tables.noteText(start, end)
       if isASCII, !decoder.hasPending {
         body.runText.append(contentsOf: bytes[start..<end])
       } else {
@@ -38,8 +42,14 @@ extension ReaderMachine {
     switch state.destination {
     case .colorTable, .listTable, .listOverrideTable, .legacyList: return
     case .body:
-      if state.character.isHidden { return }
+      if state.character.isHidden {
+        recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+        updateCodePage()
+        decoder.append(byte, to: &hiddenText)
+        return
+      }
       prepareBody()
+      tables.noteText(tokenizer.tokenStart, tokenizer.position)
       updateCodePage()
       decoder.append(byte, to: &body.runText)
     case .fontTable, .fieldInstruction, .levelText, .levelMarker:
@@ -54,8 +64,13 @@ extension ReaderMachine {
   mutating func emit(_ scalar: Unicode.Scalar) {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if state.destination == .body {
-      if state.character.isHidden { return }
+      if state.character.isHidden {
+        recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+        appendUTF8(scalar, to: &hiddenText)
+        return
+      }
       prepareBody()
+      tables.noteText(tokenizer.tokenStart, tokenizer.position)
       appendUTF8(scalar, to: &body.runText)
     } else {
       scratch.removeAll(keepingCapacity: true)
@@ -67,7 +82,9 @@ extension ReaderMachine {
   /// Decodes bytes a multi-byte code page buffered.
   mutating func flushDecoder() {
     var valid: Bool
-    if state.destination == .body {
+    if state.destination == .body, state.character.isHidden {
+      valid = decoder.flush(to: &hiddenText)
+    } else if state.destination == .body {
       prepareBody()
       valid = decoder.flush(to: &body.runText)
     } else {

@@ -68,21 +68,24 @@ extension ReaderMachine {
     case .nesttableprops:
       // Word puts `\nestrow` inside this group: read it, there is no text.
       break
-    case .pict, .object, .shppict, .shp:
-      skipGroup(counted: true)
+    case .pict, .shppict: captureElement(.picture, counted: true)
+    case .object, .shp: captureElement(.object, counted: true)
     case .nextGraphic:
-      skipGroup(counted: true)
+      captureElement(.picture, counted: true)
       pendingAttachmentDepth = depth - 1
+    case .nonshppict: captureElement(.picture, counted: false)
+    case .drawingObject: captureElement(.object, counted: false)
+    case .footnote: captureElement(.footnote, counted: false)
+    case .bkmkstart, .bkmkend, .annotation, .atnid, .atnauthor: captureElement(.bookmark, counted: false)
     case .expandedcolortbl:
       skipGroup(counted: false)
       expandedColorTableStart = tokenizer.position
-    case .nonshppict, .stylesheet, .info, .listtext, .pntext,
+    case .stylesheet, .info, .listtext, .pntext,
       .levelnumbers, .listname, .lfolevel, .header, .headerl, .headerr, .headerf, .footer,
-      .footerl, .footerr, .footerf, .footnote, .annotation, .themedata, .colorschememapping,
+      .footerl, .footerr, .footerf, .themedata, .colorschememapping,
       .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,
       .revtbl, .nonesttables, .xe, .tc, .txe, .private, .docvar, .userprops, .fchars,
-      .lchars, .drawingObject, .falt, .panose, .fname, .bkmkstart, .bkmkend, .atnid,
-      .atnauthor, .template, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
+      .lchars, .falt, .panose, .fname, .template, .listpicture, .ftnsep, .ftnsepc, .aftnsep,
       .aftnsepc, .pntxta, .pntxtb, .fldtype, .mmathPr:
       skipGroup(counted: false)
     default:
@@ -164,11 +167,21 @@ extension ReaderMachine {
     case .cf: state.character.foreground = parameter ?? 0
     case .cb, .chcbpat: state.character.background = parameter ?? 0
     case .highlight: state.character.highlight = parameter ?? 0
-    case .superscript: state.character.verticalPosition = .superscript
-    case .subscript: state.character.verticalPosition = .subscript
-    case .nosupersub: state.character.verticalPosition = nil
-    case .up: state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
-    case .dn: state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+    case .superscript:
+      state.character.verticalPosition = .superscript
+      state.character.raise = nil
+    case .subscript:
+      state.character.verticalPosition = .subscript
+      state.character.raise = nil
+    case .nosupersub:
+      state.character.verticalPosition = nil
+      state.character.raise = nil
+    case .up:
+      state.character.verticalPosition = (parameter ?? 6) > 0 ? .superscript : nil
+      state.character.raise = (parameter ?? 6) > 0 ? parameter ?? 6 : nil
+    case .dn:
+      state.character.verticalPosition = (parameter ?? 6) > 0 ? .subscript : nil
+      state.character.raise = nil
     case .v:
       state.character.isHidden = on
       return true
@@ -244,12 +257,22 @@ extension ReaderMachine {
     case .par, .sect, .page: endParagraph()
     case .cell, .nestcell:
       recorder.isInTable = true
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteCellEnd(at: tokenizer.tokenStart, depth: depth)
       body.pendingCellTabs += 1
     case .row:
       recorder.isInTable = false
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteRowEnd(at: tokenizer.tokenStart, depth: depth, outer: true)
       endRow()
-    case .nestrow: endRow()
-    case .intbl, .trowd: recorder.isInTable = true
+    case .nestrow:
+      tables.noteRowEnd(at: tokenizer.tokenStart, depth: depth, outer: false)
+      endRow()
+    case .intbl, .trowd:
+      recorder.isInTable = true
+      recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
+      tables.noteTableWord(at: tokenizer.tokenStart, depth: depth)
+    case .chftn: footnoteMark()
     default: return false
     }
     return true

@@ -52,6 +52,16 @@ struct ReaderMachine {
   /// Where paragraphs start and end in the file, for writing back only what changed.
   var recorder = RTFSourceRecorder()
 
+  // Elements (tables, pictures, footnotes, hidden text): see ReaderMachine+Elements.
+  /// The skipped group being kept as an element, if any.
+  var elementCapture: (kind: RTFElement.Kind, start: Int)?
+  /// `\chftn` marks read in the body so far (a mark shows its number).
+  var footnoteMarks = 0
+  /// Hidden (`\v`) text read since the last visible text, as UTF-8.
+  var hiddenText: [UInt8] = []
+  /// Where the table being read keeps its cells.
+  var tables = TableTracker()
+
   // Body.
   var body = BodyBuilder()
   /// The character state `body.runAttributes` was resolved from; nil when the
@@ -90,6 +100,10 @@ struct ReaderMachine {
               readExpandedColors(bytes[start..<tokenizer.tokenStart])
             }
             closeGroup()
+            if let capture = elementCapture {
+              elementCapture = nil
+              finishElementCapture(capture.kind, start: capture.start)
+            }
             if depth == 0 { break loop }
           } else {
             skipDepth -= 1
@@ -110,10 +124,12 @@ struct ReaderMachine {
         case .text(let start, let end, let isASCII):
           let skipped = min(Int(fallbackToSkip), end - start)
           fallbackToSkip -= Int32(skipped)
+          tables.extendCell(to: start + skipped)
           if start + skipped == end { continue }
           token = .text(start: start + skipped, end: end, isASCII: isASCII)
         default:
           fallbackToSkip -= 1
+          tables.extendCell(to: tokenizer.position)
           continue
         }
       }
@@ -162,6 +178,7 @@ struct ReaderMachine {
     if decoder.hasPending { flushDecoder() }
     if hasTextAfterEnd() { warnings.add(.textAfterEnd, at: tokenizer.position) }
     finishBody()
+    collapseTables()
     var text = AttributedText(paragraphs: body.paragraphs, document: document)
     text.rtfSource = recorder.source(
       bytes: bytes, paragraphs: text.paragraphs, document: document, tables: sourceTables())

@@ -49,6 +49,23 @@ struct RTFSourceRecorder {
     endStates.append(number)
   }
 
+  /// Joins each range of paragraphs (a table read as paragraphs) into one: the
+  /// boundaries inside a range go.
+  /// A range's paragraph may end later than its last paragraph did (after the
+  /// braces that close a Word table's last row): that boundary is not clean.
+  mutating func collapse(_ ranges: [(paragraphs: ClosedRange<Int>, end: Int?)]) {
+    for (range, end) in ranges.reversed() {
+      let removed = range.lowerBound..<min(range.upperBound, ends.count)
+      ends.removeSubrange(removed)
+      endStates.removeSubrange(removed)
+      if let end, range.lowerBound < ends.count {
+        ends[range.lowerBound] = end
+        endStates[range.lowerBound] = -1
+      }
+    }
+    lastState = nil
+  }
+
   /// The source of a body of `paragraphs`, or nil when the file did not end
   /// properly (a document group left open) or the record does not fit.
   func source(

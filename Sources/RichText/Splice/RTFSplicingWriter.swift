@@ -60,7 +60,9 @@ struct RTFSplicingWriter {
         body.writeRuns(
           of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: true,
           to: &out)
-        if !endsDocument || index + 1 < stretch.newUpper { out.raw("\\\n") }
+        if (!endsDocument || index + 1 < stretch.newUpper) && !paragraph.endsWithBlockElement {
+          out.raw("\\\n")
+        }
       }
       if !endsDocument, let state = source.state(at: stretch.oldUpper) {
         RTFStateWriter.write(state, to: &out)

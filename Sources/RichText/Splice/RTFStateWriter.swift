@@ -69,6 +69,7 @@ enum RTFStateWriter {
     if let color = character.highlight { out.word("\\highlight", Int(color)) }
     switch character.verticalPosition {
     case nil: break
+    case .superscript where character.raise != nil: out.word("\\up", Int(character.raise ?? 6))
     case .superscript: out.raw("\\super")
     case .subscript: out.raw("\\sub")
     }

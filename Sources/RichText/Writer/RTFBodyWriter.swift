@@ -11,7 +11,8 @@ struct RTFBodyWriter {
     var state = CharacterAttributes()
     var previousStyle: ParagraphStyle?
     for (index, paragraph) in paragraphs.enumerated() {
-      if index > 0 { out.raw("\\\n") }
+      // A table's RTF ends its paragraph itself.
+      if index > 0 && !paragraphs[index - 1].endsWithBlockElement { out.raw("\\\n") }
       var forcingColor = false
       if paragraph.style != previousStyle {
         RTFParagraphStyleWriter.write(paragraph.style, to: &out)
@@ -63,9 +64,14 @@ struct RTFBodyWriter {
         forcingColor = false
         state = run.attributes
         writeMarker(&marker, attributes: state, to: &out)
-        out.text(run.text, usesCodePage1252: usesCodePage1252(run.attributes))
+        writeText(of: run, to: &out)
         position += 1
       }
+    }
+    if state.verticalPosition != nil, !runs.isEmpty {
+      // LibreOffice drops the text of a paragraph that ends raised or lowered.
+      out.raw("\\nosupersub ")
+      state.verticalPosition = nil
     }
     if forcingColor || marker != nil {
       // An empty paragraph: Cocoa still writes the colour after `\pard`, and a list
@@ -102,14 +108,40 @@ struct RTFBodyWriter {
       RTFCharacterStateWriter.write(
         from: inside, to: run.attributes, tables: tables, forcingColor: false, to: &out)
       inside = run.attributes
-      out.text(run.text, usesCodePage1252: usesCodePage1252(run.attributes))
+      writeText(of: run, to: &out)
     }
     out.raw("}}")
+  }
+
+  /// A run's text; each U+FFFC of an element's run is the element's RTF as read (a
+  /// table in a group of its own, so its paragraph state ends with it).
+  private func writeText(of run: TextRun, to out: inout RTFByteBuffer) {
+    guard let element = run.attributes.element else {
+      out.text(run.text, usesCodePage1252: usesCodePage1252(run.attributes))
+      return
+    }
+    for scalar in run.text.unicodeScalars {
+      guard scalar == "\u{FFFC}" else {
+        out.text(String(scalar), usesCodePage1252: usesCodePage1252(run.attributes))
+        continue
+      }
+      if element.isBlock { out.byte(UInt8(ascii: "{")) }
+      out.bytes.append(contentsOf: element.rtf)
+      if element.isBlock { out.byte(UInt8(ascii: "}")) }
+    }
   }
 
   /// `\'hh` is decoded in the font's character set, so it is written only where that
   /// is code page 1252; elsewhere non-ASCII text goes out as `\u`.
   private func usesCodePage1252(_ attributes: CharacterAttributes) -> Bool {
     documentUsesCodePage1252 && (attributes.font?.charset ?? 0) == 0
+  }
+}
+
+extension Paragraph {
+  /// Whether the paragraph ends with a table, whose RTF ends the paragraph.
+  var endsWithBlockElement: Bool {
+    guard let last = runs.last, let element = last.attributes.element else { return false }
+    return element.isBlock && last.text.unicodeScalars.last == "\u{FFFC}"
   }
 }

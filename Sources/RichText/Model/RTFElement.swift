@@ -1,0 +1,158 @@
+/// Something in a note body that the model does not edit as text: a table, a
+/// picture or embedded object, a footnote and its mark, hidden text (`\v`), a
+/// bookmark. It sits in the text as one U+FFFC (OBJECT REPLACEMENT CHARACTER), in a
+/// run whose attributes hold the element (`CharacterAttributes.element`), as Cocoa
+/// keeps attachments.
+///
+/// An element keeps the RTF it was read from and is written back as it was, so
+/// TextEdit, Word and LibreOffice show the same table, picture or footnote after an
+/// edit elsewhere. Word diff and merge see it as one token: it is kept, deleted or
+/// (a table's cells) edited as a whole.
+public struct RTFElement: Hashable, Sendable {
+  /// What an element is.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// A table (`\trowd … \row`): a paragraph of its own.
+    case table
+    /// A picture (`\pict`, `\shppict`, `\nonshppict`, Cocoa's `\NeXTGraphic`).
+    case picture
+    /// An embedded object or drawing (`\object`, `\shp`, `\do`).
+    case object
+    /// A footnote or endnote (`\footnote`) with its own text.
+    case footnote
+    /// The automatic number of a footnote (`\chftn`).
+    case footnoteMark
+    /// Hidden text (`\v`): never shown.
+    case hiddenText
+    /// A bookmark's start or end (`\bkmkstart`, `\bkmkend`), or an annotation.
+    case bookmark
+  }
+
+  /// What the element is.
+  public var kind: Kind
+  /// What `plainText` shows in its place: a table's cells (tab-separated, a row per
+  /// line), a footnote mark's number, nothing for the others.
+  public var shownText: String
+  /// The text of a footnote, shown after the body; nil for other elements.
+  public var noteText: String?
+  /// The element's RTF as read (written back unchanged).
+  public var rtf: [UInt8]
+  /// For a table: where each cell's text is in `rtf`, in the order of the cells in
+  /// `shownText` (split at tabs and line feeds); nil when the cells cannot be edited
+  /// in place.
+  var cells: [RTFCellText]?
+
+  /// Creates an element.
+  public init(kind: Kind, shownText: String = "", noteText: String? = nil, rtf: [UInt8]) {
+    self.kind = kind
+    self.shownText = shownText
+    self.noteText = noteText
+    self.rtf = rtf
+  }
+
+  /// Whether the element is a paragraph of its own (a table): its RTF ends the
+  /// paragraph.
+  public var isBlock: Bool { kind == .table }
+
+  /// A table's cells: one array per line of `shownText`, cells split at tabs.
+  public var tableRows: [[String]] {
+    guard kind == .table else { return [] }
+    return shownText.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+  }
+
+  /// Equal kind, shown text and RTF (where the cells are in the RTF follows from it).
+  public static func == (lhs: RTFElement, rhs: RTFElement) -> Bool {
+    lhs.kind == rhs.kind && lhs.shownText == rhs.shownText && lhs.noteText == rhs.noteText
+      && lhs.rtf == rhs.rtf
+  }
+
+  /// Hashes the kind, the shown text and the RTF.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(shownText)
+    hasher.combine(rtf)
+  }
+
+  /// The same table with its cells' text replaced by `newText` (cells split at tabs,
+  /// rows at line feeds, as `shownText`): each changed cell's text is rewritten in
+  /// the RTF, everything else keeps its bytes. Nil when the table's shape changed
+  /// (a cell or row added or removed) or a changed cell holds formatting groups.
+  public func editingCells(_ newText: String) -> RTFElement? {
+    guard kind == .table, let cells else { return nil }
+    if newText == shownText { return self }
+    let pieces = newText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
+    let oldPieces = shownText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
+    guard pieces.count == cells.count, oldPieces.count == cells.count else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rtf.count + newText.utf8.count)
+    var newCells: [RTFCellText] = []
+    var copied = 0
+    for (index, cell) in cells.enumerated() {
+      let replaced = cell.text ?? (cell.insertion..<cell.insertion)
+      bytes.append(contentsOf: rtf[copied..<replaced.lowerBound])
+      let start = bytes.count
+      if pieces[index] == oldPieces[index] {
+        bytes.append(contentsOf: rtf[replaced])
+      } else {
+        guard !rtf[replaced].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
+        else { return nil }
+        var out = RTFByteBuffer(capacity: pieces[index].utf8.count + 8)
+        out.text(String(pieces[index]), usesCodePage1252: false)
+        // `\uc0` must not reach the rest of the table: keep it in a group.
+        let grouped = out.bytes.contains(UInt8(ascii: "\\"))
+        if grouped { bytes.append(UInt8(ascii: "{")) }
+        // A space keeps the text apart from a control word before it.
+        if !grouped, !out.bytes.isEmpty, Self.endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: out.bytes)
+        if grouped { bytes.append(UInt8(ascii: "}")) }
+      }
+      let end = bytes.count
+      let insertion = cell.insertion - replaced.upperBound + end
+      newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
+      copied = replaced.upperBound
+    }
+    bytes.append(contentsOf: rtf[copied...])
+    var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
+    edited.cells = newCells
+    return edited
+  }
+
+  /// Whether `bytes` end with a control word that text written next would extend.
+  private static func endsInControlWord(_ bytes: [UInt8]) -> Bool {
+    var index = bytes.count - 1
+    while index >= 0 {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") { return index < bytes.count - 1 }
+      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+      let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+      guard isLetter || isDigit else { return false }
+      index -= 1
+    }
+    return false
+  }
+}
+
+/// Where a table cell's text is in the table's RTF: the bytes from its first to its
+/// last text token, and where text goes when the cell is empty.
+struct RTFCellText: Hashable, Sendable {
+  /// The bytes of the cell's text (with any control words between), or nil.
+  var text: Range<Int>?
+  /// The offset of the `\cell` (or `\par`) that ends the cell.
+  var insertion: Int
+}
+
+extension AttributedText {
+  /// The elements of the body (tables, pictures, footnotes, hidden text, …), in
+  /// order.
+  public var elements: [RTFElement] {
+    var result: [RTFElement] = []
+    for paragraph in paragraphs {
+      for run in paragraph.runs {
+        guard let element = run.attributes.element else { continue }
+        for scalar in run.text.unicodeScalars where scalar == "\u{FFFC}" { result.append(element) }
+      }
+    }
+    return result
+  }
+}
