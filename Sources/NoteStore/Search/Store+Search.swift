@@ -28,6 +28,7 @@ extension Store {
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     var hits: [SearchHit] = []
     var currentBlobs: [String: ObjectID] = [:]
+    let memo = FoldMemo()
     for (path, packageTree) in packages where path.isInside(folder: folder) {
       let blob = try cache.body(ofPackage: packageTree) {
         try git("reading \(path.name)") {
@@ -36,10 +37,11 @@ extension Store {
       }
       if let blob { currentBlobs[path.path] = blob }
       let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
-      hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil)
+      hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil, memo: memo)
     }
     if query.allVersions {
-      hits += try searchOldVersions(from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache)
+      hits += try searchOldVersions(
+        from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache, memo: memo)
     }
     return hits
   }
@@ -59,7 +61,7 @@ extension Store {
   /// name (when it matches and `includeName`) and every line holding a needle.
   static func hits(
     in path: NotePath, entry: PlainTextCache.Entry?, needles: [[UInt8]], includeName: Bool,
-    version: SearchVersion?
+    version: SearchVersion?, memo: FoldMemo
   ) -> [SearchHit] {
     let folded = entry?.folded ?? []
     let name = path.name
@@ -72,7 +74,7 @@ extension Store {
       hits.append(
         SearchHit(
           note: name, path: path.path, line: 0, text: name,
-          matches: SearchFolding.matchRanges(in: name, needles: needles), version: version))
+          matches: SearchFolding.matchRanges(in: name, needles: needles, memo: memo), version: version))
     }
     guard let entry, inText.contains(true) else { return hits }
     // Lines of the folded text that hold a needle; folding keeps line breaks in place, so
@@ -94,7 +96,8 @@ extension Store {
       let base = entry.text.startIndex
       let start = index == 0 ? 0 : breaks[index - 1] + 1
       let end = index < breaks.count ? breaks[index] : entry.text.count
-      let (context, matches) = Self.context(entry.text[(base + start)..<(base + end)], needles: needles, near: offset)
+      let (context, matches) = Self.context(
+        entry.text[(base + start)..<(base + end)], needles: needles, near: offset, memo: memo)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
@@ -127,7 +130,7 @@ extension Store {
   /// `line` (UTF-8) cut to about 160 characters around its first match, and the matches in
   /// it. ASCII lines, the common case, are matched on their bytes directly.
   private static func context(
-    _ bytes: ArraySlice<UInt8>, needles: [[UInt8]], near offset: Int
+    _ bytes: ArraySlice<UInt8>, needles: [[UInt8]], near offset: Int, memo: FoldMemo
   ) -> (String, [Range<Int>]) {
     let limit = 160
     if bytes.allSatisfy({ $0 < 0x80 }) {
@@ -171,19 +174,21 @@ extension Store {
       cutAfter = upper < bytes.endIndex
     }
     let line = String(decoding: window, as: UTF8.self)
-    let matches = SearchFolding.matchRanges(in: line, needles: needles)
-    let count = line.count
+    let folded = SearchFolding.foldWithOffsets(line, memo: memo)
+    let matches = SearchFolding.matchRanges(folded: folded.bytes, origin: folded.origin, needles: needles)
+    // Characters are cut by the byte offsets the folding recorded: no string indexing.
+    let starts = folded.starts
+    let count = starts.count - 1
     guard count > limit || cutBefore || cutAfter, let first = matches.first else {
       return ((cutBefore ? "…" : "") + line + (cutAfter ? "…" : ""), matches.map { cutBefore ? ($0.lowerBound + 1)..<($0.upperBound + 1) : $0 })
     }
     let start = max(0, min(first.lowerBound - 40, count - limit))
     let end = min(count, start + limit)
-    let lowerIndex = line.index(line.startIndex, offsetBy: start)
-    let upperIndex = line.index(lowerIndex, offsetBy: end - start)
     let prefix = start > 0 || cutBefore ? "…" : ""
     let suffix = end < count || cutAfter ? "…" : ""
     let shift = start - prefix.count
-    let cut = prefix + String(line[lowerIndex..<upperIndex]) + suffix
+    let utf8 = Array(line.utf8)
+    let cut = prefix + String(decoding: utf8[starts[start]..<starts[end]], as: UTF8.self) + suffix
     let shifted = matches.compactMap { range -> Range<Int>? in
       guard range.lowerBound >= start, range.upperBound <= end else { return nil }
       return (range.lowerBound - shift)..<(range.upperBound - shift)

@@ -7,7 +7,8 @@ extension Store {
   /// only lines the note's current text does not hold, each reported for the newest
   /// version that held it. Hits come by note path (as it is now), then newest first.
   func searchOldVersions(
-    from head: ObjectID, needles: [[UInt8]], folder: String, current: [String: ObjectID], cache: PlainTextCache
+    from head: ObjectID, needles: [[UInt8]], folder: String, current: [String: ObjectID], cache: PlainTextCache,
+    memo: FoldMemo
   ) throws -> [SearchHit] {
     let index = try git("reading the history index") { try noteHistory.index() }
     guard let position = index.position(of: head) else { return [] }
@@ -29,7 +30,7 @@ extension Store {
         commit: commit.id.hex, blob: blob.hex, date: Date(timeIntervalSince1970: TimeInterval(commit.date)),
         device: index.strings[commit.device], id: ConflictRecord.versionID(tree: version.tree),
         name: NotePath(packagePath: version.path).name)
-      let hits = Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: old)
+      let hits = Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: old, memo: memo)
       guard !hits.isEmpty else { continue }
       if shown[path.path] == nil {
         let now = try current[path.path].map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
