@@ -107,20 +107,28 @@ enum ByteSearch {
 
   /// The first offset (from the slice's start) at or after `start` where `needle` occurs.
   static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>, from start: Int = 0) -> Int? {
-    guard let first = needle.first, start >= 0, haystack.count - start >= needle.count else { return nil }
-    return haystack.withUnsafeBytes { hay in
-      needle.withUnsafeBytes { pin -> Int? in
-        guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
-        var position = start
-        let lastStart = hay.count - pin.count
-        while position <= lastStart {
-          guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-          let offset = base.distance(to: UnsafeRawPointer(found))
-          if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
-          position = offset + 1
-        }
-        return nil
+    haystack.withUnsafeBytes { firstIndex(of: needle, in: $0, from: start) }
+  }
+
+  /// The first offset at or after `start` where `needle` occurs in `haystack`, or nil.
+  static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    firstIndex(of: needle, in: UnsafeRawBufferPointer(haystack), from: start)
+  }
+
+  /// The first offset at or after `start` where `needle` occurs in `hay`, or nil.
+  static func firstIndex(of needle: [UInt8], in hay: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    guard let first = needle.first, start >= 0, hay.count - start >= needle.count else { return nil }
+    return needle.withUnsafeBytes { pin -> Int? in
+      guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
+      var position = start
+      let lastStart = hay.count - pin.count
+      while position <= lastStart {
+        guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
+        let offset = base.distance(to: UnsafeRawPointer(found))
+        if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
+        position = offset + 1
       }
+      return nil
     }
   }
 

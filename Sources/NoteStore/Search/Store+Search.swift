@@ -27,7 +27,7 @@ extension Store {
     let scanner = PackageScanner(repository: repository)
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     var hits: [SearchHit] = []
-    var currentBlobs: [String: ObjectID] = [:]
+    var currentBlobs: [String: BlobKey] = [:]
     let memo = FoldMemo()
     for (path, packageTree) in packages where path.isInside(folder: folder) {
       let blob = try cache.body(ofPackage: packageTree) {
@@ -36,7 +36,7 @@ extension Store {
         }
       }
       if let blob { currentBlobs[path.path] = blob }
-      let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
+      let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: $0) } }
       hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil, memo: memo)
     }
     if query.allVersions {
@@ -63,7 +63,7 @@ extension Store {
     in path: NotePath, entry: PlainTextCache.Entry?, needles: [[UInt8]], includeName: Bool,
     version: SearchVersion?, memo: FoldMemo
   ) -> [SearchHit] {
-    let folded = entry?.folded ?? []
+    let folded = entry?.folded ?? UnsafeBufferPointer(start: nil, count: 0)
     let name = path.name
     let foldedName = Array(SearchFolding.fold(name).utf8)
     let inText = needles.map { ByteSearch.firstIndex(of: $0, in: folded) != nil }
@@ -93,11 +93,10 @@ extension Store {
     }
     let breaks = Self.lineBreaks(in: entry.text)
     for (index, offset) in firstMatch.sorted(by: { $0.key < $1.key }) where index <= breaks.count {
-      let base = entry.text.startIndex
       let start = index == 0 ? 0 : breaks[index - 1] + 1
       let end = index < breaks.count ? breaks[index] : entry.text.count
       let (context, matches) = Self.context(
-        entry.text[(base + start)..<(base + end)], needles: needles, near: offset, memo: memo)
+        UnsafeBufferPointer(rebasing: entry.text[start..<end]), needles: needles, near: offset, memo: memo)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
@@ -105,7 +104,7 @@ extension Store {
   }
 
   /// The offsets of the line breaks in `bytes`.
-  private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> [Int] {
+  private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var breaks: [Int] = []
     var start = 0
     let newline = [UInt8(ascii: "\n")]
@@ -130,7 +129,7 @@ extension Store {
   /// `line` (UTF-8) cut to about 160 characters around its first match, and the matches in
   /// it. ASCII lines, the common case, are matched on their bytes directly.
   private static func context(
-    _ bytes: ArraySlice<UInt8>, needles: [[UInt8]], near offset: Int, memo: FoldMemo
+    _ bytes: UnsafeBufferPointer<UInt8>, needles: [[UInt8]], near offset: Int, memo: FoldMemo
   ) -> (String, [Range<Int>]) {
     let limit = 160
     if bytes.allSatisfy({ $0 < 0x80 }) {
@@ -161,7 +160,7 @@ extension Store {
     }
     // A long line is cut first around the folded match's offset (folding changes lengths
     // only a little), so the character-by-character work stays within a window.
-    var window = bytes
+    var window = bytes[...]
     var cutBefore = false
     var cutAfter = false
     if bytes.count > 4 * limit {
