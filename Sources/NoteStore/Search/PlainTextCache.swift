@@ -13,11 +13,13 @@ import Git
 ///
 /// The file holds, after an 8-byte header, a u32 count and that many pairs
 /// `[20-byte package tree id][20-byte body blob id, zeros when none]`, then records
-/// `[20-byte blob id][u32 length][text][u32 length][folded text]`. The file is mapped,
+/// `[20-byte blob id][u32 length][text][u32 length][folded text][u64 checksum of both]`
+/// (see ``CacheChecksum``). The file is mapped,
 /// not read: loading walks the records once to check their lengths and note where each
-/// starts, and a body's texts are only touched when it is searched. A file that does not
-/// parse is ignored and rewritten; the cache is never trusted for anything but speed,
-/// since an object id names its content.
+/// starts, and a body's texts are only touched when it is searched, their checksum
+/// checked first. A file that does not parse is ignored and rewritten, a record whose
+/// checksum is wrong is computed again (and the file rewritten): the cache is never
+/// trusted for anything but speed.
 final class PlainTextCache {
   /// One body's texts, valid while the cache lives.
   struct Entry {
@@ -27,7 +29,7 @@ final class PlainTextCache {
     var folded: UnsafeBufferPointer<UInt8>
   }
 
-  static let header = Array("NSPTC02\n".utf8)
+  static let header = Array("NSPTC03\n".utf8)
 
   let path: String
   private let file: MappedFile?
@@ -69,7 +71,11 @@ final class PlainTextCache {
   /// The entry for `blob`, computing it with `plainText` when it is not cached.
   func entry(for blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> Entry {
     if let entry = fresh[blob] { return entry }
-    if let file, let start = records[blob] { return Self.entry(in: file.bytes, at: start) }
+    if let file, let start = records[blob] {
+      let entry = Self.entry(in: file.bytes, at: start)
+      if Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) { return entry }
+      records[blob] = nil
+    }
     let text = try plainText(blob.id)
     let entry = Entry(text: own(Array(text.utf8)), folded: own(Array(SearchFolding.fold(text).utf8)))
     fresh[blob] = entry
@@ -90,11 +96,16 @@ final class PlainTextCache {
     guard added > 0 else { return }
     var entries = fresh
     if let file {
-      for (key, start) in records where entries[key] == nil { entries[key] = Self.entry(in: file.bytes, at: start) }
+      for (key, start) in records where entries[key] == nil {
+        let entry = Self.entry(in: file.bytes, at: start)
+        // A damaged record not searched this time is dropped rather than copied.
+        guard Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) else { continue }
+        entries[key] = entry
+      }
     }
     var bytes = Self.header
     bytes.reserveCapacity(
-      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 28 })
+      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 36 })
     Self.append(count: bodies.count, to: &bytes)
     let none = [UInt8](repeating: 0, count: ObjectID.byteCount)
     for (tree, blob) in bodies {
@@ -105,6 +116,7 @@ final class PlainTextCache {
       bytes += id.bytes
       Self.append(entry.text, to: &bytes)
       Self.append(entry.folded, to: &bytes)
+      withUnsafeBytes(of: CacheChecksum.of(entry.text, entry.folded).littleEndian) { bytes += $0 }
     }
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
@@ -133,6 +145,13 @@ final class PlainTextCache {
 
   private static func count(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
     Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+  }
+
+  /// The checksum stored after the record that starts (at its text's length) at `start`.
+  private static func checksum(in bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
+    let foldedStart = start + 4 + count(in: bytes, at: start)
+    let end = foldedStart + 4 + count(in: bytes, at: foldedStart)
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self))
   }
 
   /// The entry whose record starts (at its text's length) at `start`; `parse` checked it.
@@ -173,6 +192,8 @@ final class PlainTextCache {
       index += textCount
       guard let foldedCount = count(), foldedCount <= bytes.count - index else { return nil }
       index += foldedCount
+      guard bytes.count - index >= 8 else { return nil }
+      index += 8
       records[id] = start
     }
     return (bodies, records)
