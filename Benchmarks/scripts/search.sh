@@ -30,7 +30,13 @@ if [ -z "$store" ]; then
     "$(swift build -c release --show-bin-path)/notes-bench" make-store "$store" "$notes"
   fi
 fi
-git -C "$store" config notes.device >/dev/null || git -C "$store" config notes.device bench
+# A generated store has no device set: search as the device of its first device branch
+# (a device whose branch does not exist would search nothing).
+if ! git -C "$store" config notes.device >/dev/null; then
+  device=$(git -C "$store" for-each-ref --count=1 --format='%(refname:lstrip=3)' refs/heads/devices/)
+  [ -n "$device" ] || { echo "search.sh: $store has no devices/* branch" >&2; exit 1; }
+  git -C "$store" config notes.device "$device"
+fi
 rm -rf "$store/.git/notes-search"
 
 # Wall time of running "$@" once, in seconds.

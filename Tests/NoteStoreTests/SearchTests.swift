@@ -77,6 +77,22 @@ struct SearchTests {
     #expect(try store.search(SearchQuery(words: ["milk"])).count == 3)
   }
 
+  @Test("a cache record whose bytes were damaged is computed again, never answered from")
+  func damagedCacheRecord() throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    let expected = try store.search(SearchQuery(words: ["milk"]))
+    let cache = URL(fileURLWithPath: store.gitDirectory + "/notes-search/plaintext")
+    // Every "milk" in the cached texts becomes "mxlk": the file still parses.
+    var bytes = [UInt8](try Data(contentsOf: cache))
+    for index in bytes.indices.dropLast(3) where bytes[index...].starts(with: Array("milk".utf8)) {
+      bytes[index + 1] = UInt8(ascii: "x")
+    }
+    try Data(bytes).write(to: cache)
+    #expect(try store.search(SearchQuery(words: ["milk"])) == expected)
+    #expect(expected.count == 3)
+  }
+
   @Test("--all-versions finds words only old versions hold, each body once, with its commit")
   func allVersions() throws {
     let directory = try TemporaryDirectory()

@@ -9,63 +9,103 @@ import Git
 /// data, never committed), so a search reads each RTF body once in its life.
 ///
 /// It also remembers which body blob each package tree holds, so a search over an
-/// unchanged store reads no package tree: one file read and a scan.
+/// unchanged store reads no package tree: one mapped file and a scan.
 ///
 /// The file holds, after an 8-byte header, a u32 count and that many pairs
 /// `[20-byte package tree id][20-byte body blob id, zeros when none]`, then records
-/// `[20-byte blob id][u32 length][text][u32 length][folded text]`. A file that does not
-/// parse is ignored and rewritten; the cache is never trusted for anything but speed,
-/// since an object id names its content.
+/// `[20-byte blob id][u32 length][text][u32 length][folded text][u64 checksum of both]`
+/// (see ``CacheChecksum``). The file is mapped,
+/// not read: loading walks the records once to check their lengths and note where each
+/// starts, and a body's texts are only touched when it is searched, their checksum
+/// checked first. A file that does not parse is ignored and rewritten, a record whose
+/// checksum is wrong is computed again (and the file rewritten): the cache is never
+/// trusted for anything but speed.
 final class PlainTextCache {
-  /// One body's texts.
+  /// One body's texts, valid while the cache lives.
   struct Entry {
-    /// The plain text, as UTF-8 (a slice of the loaded file: nothing is copied).
-    var text: ArraySlice<UInt8>
+    /// The plain text, as UTF-8 (in the mapped file, or in memory the cache owns).
+    var text: UnsafeBufferPointer<UInt8>
     /// The text folded for search, as UTF-8 (see ``SearchFolding``).
-    var folded: ArraySlice<UInt8>
+    var folded: UnsafeBufferPointer<UInt8>
   }
 
-  static let header = Array("NSPTC02\n".utf8)
+  static let header = Array("NSPTC03\n".utf8)
 
   let path: String
-  private(set) var entries: [ObjectID: Entry] = [:]
+  private let file: MappedFile?
+  /// Where each cached body's record starts in `file` (at its text's length).
+  private var records: [BlobKey: Int] = [:]
+  /// Bodies computed during this search, in memory the cache owns.
+  private var fresh: [BlobKey: Entry] = [:]
+  private var owned: [UnsafeMutableBufferPointer<UInt8>] = []
   /// The body blob of each package tree seen (nil: the package has no body).
-  private(set) var bodies: [ObjectID: ObjectID?] = [:]
+  private var bodies: [BlobKey: BlobKey?] = [:]
   private var added = 0
 
-  /// Loads the cache at `path` (an empty cache when it is missing or unreadable).
+  /// Loads the cache at `path` (an empty cache when it is missing or does not parse).
   init(path: String) {
     self.path = path
-    guard let data = FileManager.default.contents(atPath: path) else { return }
-    if let parsed = Self.parse([UInt8](data)) { (bodies, entries) = parsed }
+    let file = MappedFile(path: path)
+    if let file, let parsed = Self.parse(file.bytes) {
+      (bodies, records) = parsed
+      self.file = file
+    } else {
+      self.file = nil
+    }
+  }
+
+  deinit {
+    for buffer in owned { buffer.deallocate() }
   }
 
   /// The body blob of the package `tree`, finding it with `read` when it is not cached.
-  func body(ofPackage tree: ObjectID, read: () throws -> ObjectID?) rethrows -> ObjectID? {
-    if let known = bodies[tree] { return known }
-    let blob = try read()
-    bodies[tree] = .some(blob)
+  func body(ofPackage tree: ObjectID, read: () throws -> ObjectID?) rethrows -> BlobKey? {
+    let key = BlobKey(tree)
+    if let known = bodies[key] { return known }
+    let blob = try read().map(BlobKey.init)
+    bodies[key] = .some(blob)
     added += 1
     return blob
   }
 
   /// The entry for `blob`, computing it with `plainText` when it is not cached.
-  func entry(for blob: ObjectID, plainText: () throws -> String) rethrows -> Entry {
-    if let entry = entries[blob] { return entry }
-    let text = try plainText()
-    let entry = Entry(text: Array(text.utf8)[...], folded: Array(SearchFolding.fold(text).utf8)[...])
-    entries[blob] = entry
+  func entry(for blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> Entry {
+    if let entry = fresh[blob] { return entry }
+    if let file, let start = records[blob] {
+      let entry = Self.entry(in: file.bytes, at: start)
+      if Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) { return entry }
+      records[blob] = nil
+    }
+    let text = try plainText(blob.id)
+    let entry = Entry(text: own(Array(text.utf8)), folded: own(Array(SearchFolding.fold(text).utf8)))
+    fresh[blob] = entry
     added += 1
     return entry
+  }
+
+  private func own(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    owned.append(buffer)
+    return UnsafeBufferPointer(buffer)
   }
 
   /// Writes the cache back when entries were added: to a temporary file, then renamed
   /// over the old one, so a reader never sees half a file. A failure only costs speed.
   func saveIfChanged() {
     guard added > 0 else { return }
+    var entries = fresh
+    if let file {
+      for (key, start) in records where entries[key] == nil {
+        let entry = Self.entry(in: file.bytes, at: start)
+        // A damaged record not searched this time is dropped rather than copied.
+        guard Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) else { continue }
+        entries[key] = entry
+      }
+    }
     var bytes = Self.header
     bytes.reserveCapacity(
-      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 28 })
+      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 36 })
     Self.append(count: bodies.count, to: &bytes)
     let none = [UInt8](repeating: 0, count: ObjectID.byteCount)
     for (tree, blob) in bodies {
@@ -76,6 +116,7 @@ final class PlainTextCache {
       bytes += id.bytes
       Self.append(entry.text, to: &bytes)
       Self.append(entry.folded, to: &bytes)
+      withUnsafeBytes(of: CacheChecksum.of(entry.text, entry.folded).littleEndian) { bytes += $0 }
     }
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
@@ -92,7 +133,7 @@ final class PlainTextCache {
     }
   }
 
-  private static func append(_ field: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+  private static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     append(count: field.count, to: &bytes)
     bytes += field
   }
@@ -102,42 +143,59 @@ final class PlainTextCache {
     bytes += [UInt8(count & 0xFF), UInt8((count >> 8) & 0xFF), UInt8((count >> 16) & 0xFF), UInt8(count >> 24)]
   }
 
-  private static func parse(_ bytes: [UInt8]) -> (bodies: [ObjectID: ObjectID?], entries: [ObjectID: Entry])? {
+  private static func count(in bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+    Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+  }
+
+  /// The checksum stored after the record that starts (at its text's length) at `start`.
+  private static func checksum(in bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
+    let foldedStart = start + 4 + count(in: bytes, at: start)
+    let end = foldedStart + 4 + count(in: bytes, at: foldedStart)
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+  }
+
+  /// The entry whose record starts (at its text's length) at `start`; `parse` checked it.
+  private static func entry(in bytes: UnsafeRawBufferPointer, at start: Int) -> Entry {
+    let textCount = count(in: bytes, at: start)
+    let foldedStart = start + 4 + textCount
+    let foldedCount = count(in: bytes, at: foldedStart)
+    let base = bytes.bindMemory(to: UInt8.self)
+    return Entry(
+      text: UnsafeBufferPointer(rebasing: base[(start + 4)..<(start + 4 + textCount)]),
+      folded: UnsafeBufferPointer(rebasing: base[(foldedStart + 4)..<(foldedStart + 4 + foldedCount)]))
+  }
+
+  private static func parse(_ bytes: UnsafeRawBufferPointer) -> (bodies: [BlobKey: BlobKey?], records: [BlobKey: Int])? {
     guard bytes.starts(with: header) else { return nil }
-    var entries: [ObjectID: Entry] = [:]
     var index = header.count
     func count() -> Int? {
       guard index + 4 <= bytes.count else { return nil }
       defer { index += 4 }
-      return Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+      return Self.count(in: bytes, at: index)
     }
-    func field() -> ArraySlice<UInt8>? {
-      guard let count = count(), index + count <= bytes.count else { return nil }
-      defer { index += count }
-      return bytes[index..<(index + count)]
-    }
-    func id() -> ObjectID?? {
+    func key() -> BlobKey? {
       guard index + ObjectID.byteCount <= bytes.count else { return nil }
-      let raw = bytes[index..<(index + ObjectID.byteCount)]
-      index += ObjectID.byteCount
-      if raw.allSatisfy({ $0 == 0 }) { return .some(nil) }
-      return ObjectID(bytes: raw).map { .some($0) }
+      defer { index += ObjectID.byteCount }
+      return BlobKey(in: bytes, at: index)
     }
     guard let bodyCount = count(), bodyCount <= (bytes.count - index) / (2 * ObjectID.byteCount) else { return nil }
-    var bodies: [ObjectID: ObjectID?] = Dictionary(minimumCapacity: bodyCount)
+    var bodies: [BlobKey: BlobKey?] = Dictionary(minimumCapacity: bodyCount)
     for _ in 0..<bodyCount {
-      guard let tree = id(), let tree, let blob = id() else { return nil }
-      bodies[tree] = .some(blob)
+      guard let tree = key(), let blob = key() else { return nil }
+      bodies[tree] = .some(blob.isZero ? nil : blob)
     }
-    entries.reserveCapacity(bodyCount)
+    var records: [BlobKey: Int] = Dictionary(minimumCapacity: bodyCount)
     while index < bytes.count {
-      guard index + ObjectID.byteCount <= bytes.count,
-        let id = ObjectID(bytes: bytes[index..<(index + ObjectID.byteCount)])
-      else { return nil }
-      index += ObjectID.byteCount
-      guard let text = field(), let folded = field() else { return nil }
-      entries[id] = Entry(text: text, folded: folded)
+      guard let id = key() else { return nil }
+      let start = index
+      guard let textCount = count(), textCount <= bytes.count - index else { return nil }
+      index += textCount
+      guard let foldedCount = count(), foldedCount <= bytes.count - index else { return nil }
+      index += foldedCount
+      guard bytes.count - index >= 8 else { return nil }
+      index += 8
+      records[id] = start
     }
-    return (bodies, entries)
+    return (bodies, records)
   }
 }

@@ -19,49 +19,58 @@ enum SearchFolding {
     return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 
-  /// `line` folded character by character, and for each folded byte the offset (in
-  /// characters) of the original character it came from.
-  static func foldWithOffsets(_ line: String) -> (bytes: [UInt8], origin: [Int]) {
+  /// `line` folded character by character: the folded bytes, for each folded byte the
+  /// offset (in characters) of the original character it came from, and for each
+  /// character its first byte in `line.utf8` (plus, last, the line's byte count), so a
+  /// caller cuts the line by characters without indexing the string again.
+  static func foldWithOffsets(
+    _ line: String, memo: FoldMemo = FoldMemo()
+  ) -> (bytes: [UInt8], origin: [Int], starts: [Int]) {
     var bytes: [UInt8] = []
     var origin: [Int] = []
-    bytes.reserveCapacity(line.utf8.count)
-    origin.reserveCapacity(line.utf8.count)
-    var memo: [Substring: [UInt8]] = [:]
+    var starts: [Int] = []
     let utf8 = line.utf8
+    bytes.reserveCapacity(utf8.count)
+    origin.reserveCapacity(utf8.count)
+    starts.reserveCapacity(utf8.count + 1)
     var index = utf8.startIndex
     var offset = 0
+    var position = 0
     while index < utf8.endIndex {
       let byte = utf8[index]
       let next = utf8.index(after: index)
+      starts.append(position)
       // An ASCII byte followed by ASCII (or the end) is a whole character on its own
       // (a carriage return may pair with a line feed, so it takes the slow path).
       if byte < 0x80 && byte != 0x0D && (next == utf8.endIndex || utf8[next] < 0x80) {
         bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         origin.append(offset)
         offset += 1
+        position += 1
         index = next
         continue
       }
       let end = line.index(after: index)
-      let character = line[index..<end]
-      let folded: [UInt8]
-      if let known = memo[character] {
-        folded = known
-      } else {
-        folded = Array(fold(String(character)).utf8)
-        memo[character] = folded
-      }
+      let folded = memo.folded(line[index..<end])
       bytes += folded
-      origin += repeatElement(offset, count: folded.count)
+      origin.append(contentsOf: repeatElement(offset, count: folded.count))
       offset += 1
+      position += utf8.distance(from: index, to: end)
       index = end
     }
-    return (bytes, origin)
+    starts.append(position)
+    return (bytes, origin, starts)
   }
 
   /// The character ranges of `line` where any of `needles` (folded UTF-8) occurs.
-  static func matchRanges(in line: String, needles: [[UInt8]]) -> [Range<Int>] {
-    let (bytes, origin) = foldWithOffsets(line)
+  static func matchRanges(in line: String, needles: [[UInt8]], memo: FoldMemo = FoldMemo()) -> [Range<Int>] {
+    let (bytes, origin, _) = foldWithOffsets(line, memo: memo)
+    return matchRanges(folded: bytes, origin: origin, needles: needles)
+  }
+
+  /// The character ranges where any of `needles` occurs in a line folded by
+  /// ``foldWithOffsets(_:memo:)``.
+  static func matchRanges(folded bytes: [UInt8], origin: [Int], needles: [[UInt8]]) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     for needle in needles where !needle.isEmpty {
       var start = 0
@@ -98,20 +107,28 @@ enum ByteSearch {
 
   /// The first offset (from the slice's start) at or after `start` where `needle` occurs.
   static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>, from start: Int = 0) -> Int? {
-    guard let first = needle.first, start >= 0, haystack.count - start >= needle.count else { return nil }
-    return haystack.withUnsafeBytes { hay in
-      needle.withUnsafeBytes { pin -> Int? in
-        guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
-        var position = start
-        let lastStart = hay.count - pin.count
-        while position <= lastStart {
-          guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-          let offset = base.distance(to: UnsafeRawPointer(found))
-          if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
-          position = offset + 1
-        }
-        return nil
+    haystack.withUnsafeBytes { firstIndex(of: needle, in: $0, from: start) }
+  }
+
+  /// The first offset at or after `start` where `needle` occurs in `haystack`, or nil.
+  static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    firstIndex(of: needle, in: UnsafeRawBufferPointer(haystack), from: start)
+  }
+
+  /// The first offset at or after `start` where `needle` occurs in `hay`, or nil.
+  static func firstIndex(of needle: [UInt8], in hay: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    guard let first = needle.first, start >= 0, hay.count - start >= needle.count else { return nil }
+    return needle.withUnsafeBytes { pin -> Int? in
+      guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
+      var position = start
+      let lastStart = hay.count - pin.count
+      while position <= lastStart {
+        guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
+        let offset = base.distance(to: UnsafeRawPointer(found))
+        if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
+        position = offset + 1
       }
+      return nil
     }
   }
 

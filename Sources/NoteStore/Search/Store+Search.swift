@@ -27,7 +27,8 @@ extension Store {
     let scanner = PackageScanner(repository: repository)
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
     var hits: [SearchHit] = []
-    var currentBlobs: [String: ObjectID] = [:]
+    var currentBlobs: [String: BlobKey] = [:]
+    let memo = FoldMemo()
     for (path, packageTree) in packages where path.isInside(folder: folder) {
       let blob = try cache.body(ofPackage: packageTree) {
         try git("reading \(path.name)") {
@@ -35,11 +36,12 @@ extension Store {
         }
       }
       if let blob { currentBlobs[path.path] = blob }
-      let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
-      hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil)
+      let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: $0) } }
+      hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil, memo: memo)
     }
     if query.allVersions {
-      hits += try searchOldVersions(from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache)
+      hits += try searchOldVersions(
+        from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache, memo: memo)
     }
     return hits
   }
@@ -59,9 +61,9 @@ extension Store {
   /// name (when it matches and `includeName`) and every line holding a needle.
   static func hits(
     in path: NotePath, entry: PlainTextCache.Entry?, needles: [[UInt8]], includeName: Bool,
-    version: SearchVersion?
+    version: SearchVersion?, memo: FoldMemo
   ) -> [SearchHit] {
-    let folded = entry?.folded ?? []
+    let folded = entry?.folded ?? UnsafeBufferPointer(start: nil, count: 0)
     let name = path.name
     let foldedName = Array(SearchFolding.fold(name).utf8)
     let inText = needles.map { ByteSearch.firstIndex(of: $0, in: folded) != nil }
@@ -72,7 +74,7 @@ extension Store {
       hits.append(
         SearchHit(
           note: name, path: path.path, line: 0, text: name,
-          matches: SearchFolding.matchRanges(in: name, needles: needles), version: version))
+          matches: SearchFolding.matchRanges(in: name, needles: needles, memo: memo), version: version))
     }
     guard let entry, inText.contains(true) else { return hits }
     // Lines of the folded text that hold a needle; folding keeps line breaks in place, so
@@ -91,10 +93,10 @@ extension Store {
     }
     let breaks = Self.lineBreaks(in: entry.text)
     for (index, offset) in firstMatch.sorted(by: { $0.key < $1.key }) where index <= breaks.count {
-      let base = entry.text.startIndex
       let start = index == 0 ? 0 : breaks[index - 1] + 1
       let end = index < breaks.count ? breaks[index] : entry.text.count
-      let (context, matches) = Self.context(entry.text[(base + start)..<(base + end)], needles: needles, near: offset)
+      let (context, matches) = Self.context(
+        UnsafeBufferPointer(rebasing: entry.text[start..<end]), needles: needles, near: offset, memo: memo)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }
@@ -102,7 +104,7 @@ extension Store {
   }
 
   /// The offsets of the line breaks in `bytes`.
-  private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> [Int] {
+  private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var breaks: [Int] = []
     var start = 0
     let newline = [UInt8(ascii: "\n")]
@@ -127,7 +129,7 @@ extension Store {
   /// `line` (UTF-8) cut to about 160 characters around its first match, and the matches in
   /// it. ASCII lines, the common case, are matched on their bytes directly.
   private static func context(
-    _ bytes: ArraySlice<UInt8>, needles: [[UInt8]], near offset: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, needles: [[UInt8]], near offset: Int, memo: FoldMemo
   ) -> (String, [Range<Int>]) {
     let limit = 160
     if bytes.allSatisfy({ $0 < 0x80 }) {
@@ -158,7 +160,7 @@ extension Store {
     }
     // A long line is cut first around the folded match's offset (folding changes lengths
     // only a little), so the character-by-character work stays within a window.
-    var window = bytes
+    var window = bytes[...]
     var cutBefore = false
     var cutAfter = false
     if bytes.count > 4 * limit {
@@ -171,19 +173,21 @@ extension Store {
       cutAfter = upper < bytes.endIndex
     }
     let line = String(decoding: window, as: UTF8.self)
-    let matches = SearchFolding.matchRanges(in: line, needles: needles)
-    let count = line.count
+    let folded = SearchFolding.foldWithOffsets(line, memo: memo)
+    let matches = SearchFolding.matchRanges(folded: folded.bytes, origin: folded.origin, needles: needles)
+    // Characters are cut by the byte offsets the folding recorded: no string indexing.
+    let starts = folded.starts
+    let count = starts.count - 1
     guard count > limit || cutBefore || cutAfter, let first = matches.first else {
       return ((cutBefore ? "…" : "") + line + (cutAfter ? "…" : ""), matches.map { cutBefore ? ($0.lowerBound + 1)..<($0.upperBound + 1) : $0 })
     }
     let start = max(0, min(first.lowerBound - 40, count - limit))
     let end = min(count, start + limit)
-    let lowerIndex = line.index(line.startIndex, offsetBy: start)
-    let upperIndex = line.index(lowerIndex, offsetBy: end - start)
     let prefix = start > 0 || cutBefore ? "…" : ""
     let suffix = end < count || cutAfter ? "…" : ""
     let shift = start - prefix.count
-    let cut = prefix + String(line[lowerIndex..<upperIndex]) + suffix
+    let utf8 = Array(line.utf8)
+    let cut = prefix + String(decoding: utf8[starts[start]..<starts[end]], as: UTF8.self) + suffix
     let shifted = matches.compactMap { range -> Range<Int>? in
       guard range.lowerBound >= start, range.upperBound <= end else { return nil }
       return (range.lowerBound - shift)..<(range.upperBound - shift)

@@ -7,7 +7,8 @@ extension Store {
   /// only lines the note's current text does not hold, each reported for the newest
   /// version that held it. Hits come by note path (as it is now), then newest first.
   func searchOldVersions(
-    from head: ObjectID, needles: [[UInt8]], folder: String, current: [String: ObjectID], cache: PlainTextCache
+    from head: ObjectID, needles: [[UInt8]], folder: String, current: [String: BlobKey], cache: PlainTextCache,
+    memo: FoldMemo
   ) throws -> [SearchHit] {
     let index = try git("reading the history index") { try noteHistory.index() }
     guard let position = index.position(of: head) else { return [] }
@@ -22,18 +23,18 @@ extension Store {
         }
       }
       guard let blob = found, blob != current[path.path] else { continue }
-      let entry = try cache.entry(for: blob) { try plainText(ofBlob: blob) }
+      let entry = try cache.entry(for: blob) { try plainText(ofBlob: $0) }
       let change = index.changes[version.change]
       let commit = index.commits[change.commit]
       let old = SearchVersion(
-        commit: commit.id.hex, blob: blob.hex, date: Date(timeIntervalSince1970: TimeInterval(commit.date)),
+        commit: commit.id.hex, blob: blob.id.hex, date: Date(timeIntervalSince1970: TimeInterval(commit.date)),
         device: index.strings[commit.device], id: ConflictRecord.versionID(tree: version.tree),
         name: NotePath(packagePath: version.path).name)
-      let hits = Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: old)
+      let hits = Self.hits(in: path, entry: entry, needles: needles, includeName: false, version: old, memo: memo)
       guard !hits.isEmpty else { continue }
       if shown[path.path] == nil {
-        let now = try current[path.path].map { blob in try cache.entry(for: blob) { try plainText(ofBlob: blob) } }
-        shown[path.path] = Set(Self.lines(of: now?.text ?? []))
+        let now = try current[path.path].map { blob in try cache.entry(for: blob) { try plainText(ofBlob: $0) } }
+        shown[path.path] = Set(Self.lines(of: now?.text ?? UnsafeBufferPointer(start: nil, count: 0)))
       }
       let lines = Self.lines(of: entry.text)
       for hit in hits where hit.line >= 1 && hit.line <= lines.count {
@@ -45,7 +46,7 @@ extension Store {
   }
 
   /// The lines of a UTF-8 text.
-  private static func lines(of text: ArraySlice<UInt8>) -> [Substring] {
+  private static func lines(of text: UnsafeBufferPointer<UInt8>) -> [Substring] {
     String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
   }
 }
