@@ -51,4 +51,21 @@ struct QuickLookBacklogCommandTests {
     #expect(!few.stderr.contains("background"))
     #expect(Self.thumbnails(small, count: 5) == 5)
   }
+
+  @Test("a clone of a store of 40 notes leaves 8 previews to gc --auto")
+  func cloneDefers() throws {
+    let sandbox = try Sandbox()
+    let store = try Self.importedStore(sandbox, count: 40)
+    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
+    let remote = sandbox.directory + "/remote.git"
+    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
+    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
+    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    let clone = sandbox.notes("clone", remote, "phone", "--device", "phone")
+    #expect(clone.status == 0, "\(clone.stderr)")
+    #expect(clone.stderr.contains("notes: previews of 8 notes are being written in the background"))
+    let phone = sandbox.directory + "/phone"
+    #expect(sandbox.notes("-C", phone, "gc", "--auto").status == 0)
+    #expect(Self.thumbnails(phone, count: 40) == 40)
+  }
 }

@@ -20,7 +20,13 @@ enum AutoPackRequest {
     // The same `gc --auto` writes the previews a big change left for later; with
     // automatic housekeeping off, the change writes them all itself.
     guard !disabled else { return }
-    store.onQuickLookBacklog = { count in
+    store.onQuickLookBacklog = backlogHandler(storeRoot: root, quiet: quiet)
+  }
+
+  /// What a store with previews left for later calls (``Store/onQuickLookBacklog``):
+  /// starts `gc --auto` on `storeRoot` after the answer, and says so once unless `quiet`.
+  static func backlogHandler(storeRoot root: String, quiet: Bool) -> (Int) -> Void {
+    { count in
       due.withLock { $0 = root }
       let first = announced.withLock { done in
         defer { done = true }
