@@ -2,6 +2,9 @@ import Foundation
 import Git
 
 extension Store {
+  /// Microseconds the backlog renderer leaves the store lock free between batches.
+  static let quickLookBacklogPause: UInt32 = 120_000
+
   /// The part of `packages` a change renders itself: all of them, unless the mode is
   /// `local`, ``onQuickLookBacklog`` is set and there are more than
   /// ``quickLookSynchronousLimit``; then the first that many, the rest going to the
@@ -53,6 +56,9 @@ extension Store {
       }
       guard let done else { return handled }
       handled += done
+      // A writer waiting for the lock polls it every 50 ms (StoreLock): leave it free
+      // longer than that, or the next batch takes it again first.
+      usleep(Self.quickLookBacklogPause)
     }
   }
 }
