@@ -91,6 +91,13 @@ extension Store {
       return
     }
     guard mode != .off else { return }
+    // A big change renders a few now and leaves the rest to run later (Store+QuickLookBacklog.swift).
+    renderQuickLook(packages: deferringQuickLook(of: packages, mode: mode), in: tree, mode: mode)
+  }
+
+  /// Renders the QuickLook files of `packages` as they are in `tree`; a package not in
+  /// `tree` loses its QuickLook folder. Failures are warnings.
+  func renderQuickLook(packages: [String], in tree: ObjectID, mode: QuickLookMode) {
     for path in packages {
       let note = NotePath(packagePath: path)
       do {

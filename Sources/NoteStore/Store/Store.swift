@@ -46,6 +46,17 @@ public final class Store {
   /// `notes gc --auto` once it has answered). Nil packs inside the write.
   public var onAutoPackDue: (() -> Void)?
 
+  /// When set, a change in `local` QuickLook mode that touches more than
+  /// ``quickLookSynchronousLimit`` notes renders only that many previews and leaves the
+  /// rest in a backlog (`.git/notes-quicklook/pending`), calling this with how many
+  /// wait; ``renderQuickLookBacklog(batchSize:)`` renders them (the command line starts a
+  /// detached `notes gc --auto` once it has answered). Nil renders every preview inside
+  /// the change.
+  public var onQuickLookBacklog: ((Int) -> Void)?
+  /// How many previews a change renders itself before the rest go to the backlog (see
+  /// ``onQuickLookBacklog``).
+  public var quickLookSynchronousLimit = 32
+
   let repository: Repository
   /// The per-note history index (History/NoteHistory.swift).
   lazy var noteHistory = NoteHistory(repository: repository, device: device, progress: onHistoryProgress)

@@ -11,9 +11,12 @@ extension Store {
   ///   - onWarning: told about devices whose history was left out because it breaks
   ///     a rule on trees.
   ///   - progress: told how the transfer goes.
+  ///   - onQuickLookBacklog: the new store's ``onQuickLookBacklog``, set before the
+  ///     checkout renders previews.
   public static func clone(
     from url: String, at path: String, device: DeviceName, timeout: Double = 60,
-    onWarning: ((String) -> Void)? = nil, progress: (@Sendable (WorkProgress) -> Void)? = nil
+    onWarning: ((String) -> Void)? = nil, progress: (@Sendable (WorkProgress) -> Void)? = nil,
+    onQuickLookBacklog: ((Int) -> Void)? = nil
   ) throws -> Store {
     let url = try RemoteURL.normalized(url)
     let root = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -26,7 +29,8 @@ extension Store {
     }
     do {
       return try makeClone(
-        url: url, root: root, device: device, timeout: timeout, onWarning: onWarning, progress: progress)
+        url: url, root: root, device: device, timeout: timeout, onWarning: onWarning, progress: progress,
+        onQuickLookBacklog: onQuickLookBacklog)
     } catch {
       if existed {
         for item in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
@@ -41,7 +45,7 @@ extension Store {
 
   private static func makeClone(
     url: String, root: String, device: DeviceName, timeout: Double, onWarning: ((String) -> Void)?,
-    progress: (@Sendable (WorkProgress) -> Void)?
+    progress: (@Sendable (WorkProgress) -> Void)?, onQuickLookBacklog: ((Int) -> Void)?
   ) throws -> Store {
     let repository: Repository
     do {
@@ -53,6 +57,7 @@ extension Store {
     }
     let store = Store(repository: repository, root: root, device: device)
     store.onWarning = onWarning
+    store.onQuickLookBacklog = onQuickLookBacklog
     try store.withWriteLock {
       let transfer = WorkProgress.transferOptions(timeout: timeout, observe: progress)
       for rejected in try store.fetchDeviceBranches(from: "origin", transfer: transfer) {

@@ -1,3 +1,4 @@
+import Foundation
 import NoteStore
 
 enum CloneCommand: NotesCommand {
@@ -27,7 +28,12 @@ enum CloneCommand: NotesCommand {
     let store = try ProgressReporter(context: context).around { observer in
       try Store.clone(
         from: url, at: context.absolute(directory), device: device, timeout: timeout,
-        onWarning: { message in OutputStreams.writeErr("notes: warning: \(message)\n") }, progress: observer)
+        onWarning: { message in OutputStreams.writeErr("notes: warning: \(message)\n") }, progress: observer,
+        onQuickLookBacklog: context.environment["NOTES_NO_AUTO_GC"] == "1"
+          ? nil
+          : AutoPackRequest.backlogHandler(
+            storeRoot: URL(fileURLWithPath: context.absolute(directory)).standardizedFileURL.path,
+            quiet: context.globals.quiet))
     }
     try store.registerGitDrivers(notesCommand: NotesExecutable.shellCommand)
     if arguments.flag("json") {

@@ -10,7 +10,7 @@ enum GCCommand: NotesCommand {
     options: [
       JSONFlag.option,
       OptionSpec(
-        long: "auto", help: "Pack only if due (what notes starts on its own after a write).",
+        long: "auto", help: "Pack only if due, and write pending previews (what notes starts on its own after a write).",
         isHidden: true),
     ],
     examples: ["notes gc"],
@@ -20,6 +20,9 @@ enum GCCommand: NotesCommand {
     let store = try context.openStore()
     if arguments.flag("auto") {
       store.onAutoPackDue = nil
+      store.onQuickLookBacklog = nil
+      // Housekeeping of derived data: the previews a big change left, then the pack if due.
+      try store.renderQuickLookBacklog()
       _ = try store.packIfDue()
       return
     }

@@ -33,7 +33,7 @@ struct CommandContext {
       store = try Store.discover(from: currentDirectory)
     }
     NoVerifyOption.configure(store, skipsVerification: skipsVerification)
-    AutoPackRequest.install(on: store, environment: environment)
+    AutoPackRequest.install(on: store, environment: environment, quiet: globals.quiet)
     let wait = globals.waitSeconds ?? 10
     store.lockTimeout = wait
     let quiet = globals.quiet

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `notes save` of a big import through the built binary: it answers after a few
+/// previews, says once that the rest are written in the background, and `notes gc
+/// --auto` writes them.
+@Suite("QuickLook backlog through the CLI")
+struct QuickLookBacklogCommandTests {
+  /// A store whose working tree holds `count` new packages.
+  static func importedStore(_ sandbox: Sandbox, _ name: String = "store", count: Int) throws -> String {
+    let store = try sandbox.makeStore(name)
+    for index in 1...count {
+      let folder = store + "/Import \(index).note"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data("{\\rtf1\\ansi Import \(index)\\par}".utf8).write(to: URL(fileURLWithPath: folder + "/Text.rtf"))
+    }
+    return store
+  }
+
+  static func thumbnails(_ store: String, count: Int) -> Int {
+    (1...count).filter { FileManager.default.fileExists(atPath: store + "/Import \($0).note/QuickLook/Thumbnail.png") }.count
+  }
+
+  @Test("a save of 40 new notes says once that 8 previews follow, and gc --auto writes them all")
+  func bulkSaveThenGC() throws {
+    let sandbox = try Sandbox()
+    let store = try Self.importedStore(sandbox, count: 40)
+    let saved = sandbox.notes("-C", store, "save", "-m", "Import")
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let lines = saved.stderr.split(separator: "\n").filter { $0.contains("background") }
+    #expect(lines == ["notes: previews of 8 notes are being written in the background"])
+    let gc = sandbox.notes("-C", store, "gc", "--auto")
+    #expect(gc.status == 0, "\(gc.stderr)")
+    #expect(Self.thumbnails(store, count: 40) == 40)
+    #expect(!FileManager.default.fileExists(atPath: store + "/.git/notes-quicklook/pending"))
+    let thumbnail = sandbox.notes("-C", store, "thumbnail", "Import 40", "-o", "-")
+    #expect(thumbnail.status == 0)
+    #expect(thumbnail.stdoutData == FileManager.default.contents(atPath: store + "/Import 40.note/QuickLook/Thumbnail.png"))
+  }
+
+  @Test("with -q, or below the limit, a save says nothing about previews")
+  func quietAndSmall() throws {
+    let sandbox = try Sandbox()
+    let big = try Self.importedStore(sandbox, count: 40)
+    let quiet = sandbox.notes("-C", big, "-q", "save", "-m", "Import")
+    #expect(quiet.status == 0)
+    #expect(!quiet.stderr.contains("background"))
+    let small = try Self.importedStore(sandbox, "small", count: 5)
+    let few = sandbox.notes("-C", small, "save", "-m", "Import")
+    #expect(few.status == 0)
+    #expect(!few.stderr.contains("background"))
+    #expect(Self.thumbnails(small, count: 5) == 5)
+  }
+
+  @Test("a clone of a store of 40 notes leaves 8 previews to gc --auto")
+  func cloneDefers() throws {
+    let sandbox = try Sandbox()
+    let store = try Self.importedStore(sandbox, count: 40)
+    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
+    let remote = sandbox.directory + "/remote.git"
+    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
+    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
+    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    let clone = sandbox.notes("clone", remote, "phone", "--device", "phone")
+    #expect(clone.status == 0, "\(clone.stderr)")
+    #expect(clone.stderr.contains("notes: previews of 8 notes are being written in the background"))
+    let phone = sandbox.directory + "/phone"
+    #expect(sandbox.notes("-C", phone, "gc", "--auto").status == 0)
+    #expect(Self.thumbnails(phone, count: 40) == 40)
+  }
+}
