@@ -45,9 +45,13 @@ extension Repository {
       let count = try file.read(into: buffer, path: path)
       if count == 0 { break }
       let chunk = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+      // A loose stream that fails on a full disk sets no message: clear any earlier
+      // (unrelated, non-fatal) one so the error names the system's cause instead.
+      git_error_clear()
       try check(git_odb_stream_write(stream.pointer, chunk, count), "git_odb_stream_write")
     }
     var oid = git_oid()
+    git_error_clear()
     try check(git_odb_stream_finalize_write(&oid, stream.pointer), "git_odb_stream_finalize_write")
     if !big { try notePackedWrite(ObjectID(oid), bytes: Int(size)) }
     return ObjectID(oid)
