@@ -42,7 +42,13 @@ final class HistoryIndexBase {
   ///
   /// - Throws: `HistoryIndexFileError` when it is unreadable or corrupt.
   static func open(path: String) throws -> HistoryIndexBase? {
-    guard let file = try MappedFile(path: path) else { return nil }
+    let mapped: MappedFile?
+    do {
+      mapped = try MappedFile(path: path)
+    } catch {
+      throw HistoryIndexFileError.unreadable(path: error.path, errno: error.errno)
+    }
+    guard let file = mapped else { return nil }
     return try HistoryIndexBase(file: file)
   }
 

@@ -45,8 +45,9 @@ final class PlainTextCache {
   /// Loads the cache at `path` (an empty cache when it is missing or does not parse).
   init(path: String) {
     self.path = path
-    let file = MappedFile(path: path)
-    if let file, let parsed = Self.parse(file.bytes) {
+    // A cache that cannot be read is rebuilt: that costs speed, never an answer.
+    let file = try? MappedFile(path: path)
+    if let file, let parsed = Self.parse(file.buffer) {
       (bodies, records) = parsed
       self.file = file
     } else {
@@ -72,8 +73,8 @@ final class PlainTextCache {
   func entry(for blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> Entry {
     if let entry = fresh[blob] { return entry }
     if let file, let start = records[blob] {
-      let entry = Self.entry(in: file.bytes, at: start)
-      if Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) { return entry }
+      let entry = Self.entry(in: file.buffer, at: start)
+      if Self.checksum(in: file.buffer, at: start) == CacheChecksum.of(entry.text, entry.folded) { return entry }
       records[blob] = nil
     }
     let text = try plainText(blob.id)
@@ -97,9 +98,9 @@ final class PlainTextCache {
     var entries = fresh
     if let file {
       for (key, start) in records where entries[key] == nil {
-        let entry = Self.entry(in: file.bytes, at: start)
+        let entry = Self.entry(in: file.buffer, at: start)
         // A damaged record not searched this time is dropped rather than copied.
-        guard Self.checksum(in: file.bytes, at: start) == CacheChecksum.of(entry.text, entry.folded) else { continue }
+        guard Self.checksum(in: file.buffer, at: start) == CacheChecksum.of(entry.text, entry.folded) else { continue }
         entries[key] = entry
       }
     }
