@@ -69,6 +69,13 @@ public enum WordTokenizer {
     case " ", "\t": return .whitespace
     default: break
     }
+    // ASCII answers without the Unicode property tables (most of a tokenizer's time).
+    if scalar.isASCII {
+      switch scalar.value {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word
+      default: return .other
+      }
+    }
     let properties = scalar.properties
     if properties.isWhitespace { return .whitespace }
     switch properties.generalCategory {
@@ -86,6 +93,8 @@ public enum WordTokenizer {
     switch scalar.value {
     case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF, 0xE0020...0xE007F:
       return true
+    case 0...0x2FF:
+      return false  // ASCII and Latin letters: no marks below U+0300
     default:
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark: return true

@@ -14,65 +14,91 @@ struct PlainTextFormatting {
   let fallback: CharacterAttributes
 
   func runs() -> [TextRun] {
-    var scalarAttributes: [CharacterAttributes?] = []
+    // Formatting is chosen per scalar as an index into `table` (the old attributes,
+    // plus the few values typed text makes up): copying and comparing whole attribute
+    // values per scalar made this most of the time of a big edit.
+    var table = attributes
+    var fallbackIndex: Int32?
+    func indexOfFallback() -> Int32 {
+      if let fallbackIndex { return fallbackIndex }
+      table.append(fallback)
+      let index = Int32(table.count - 1)
+      fallbackIndex = index
+      return index
+    }
+    let unset: Int32 = -1
+    var chosen: [Int32] = []
+    chosen.reserveCapacity(tokens.reduce(0) { $0 + $1.range.count })
     // Kept scalars first.
     for token in tokens {
       for index in token.range {
-        scalarAttributes.append(source[index] >= 0 ? attributes[Int(oldAttributes[source[index]])] : nil)
+        chosen.append(source[index] >= 0 ? oldAttributes[source[index]] : unset)
       }
     }
     // Then typed tokens, left to right, from the word before them.
     let tokenList = Array(tokens)
     var offset = 0
-    var lastWord: CharacterAttributes?
+    var lastWord: Int32?
     for (position, token) in tokenList.enumerated() {
       let kept = source[token.range.lowerBound] >= 0
-      var value: CharacterAttributes
+      var value: Int32
       if kept {
-        value = scalarAttributes[offset + token.range.count - 1] ?? fallback
-      } else if let old = replaced[token.range.lowerBound] {
-        value = attributes[Int(oldAttributes[old])]
-        value.element = nil
-        for index in 0..<token.range.count { scalarAttributes[offset + index] = value }
+        value = chosen[offset + token.range.count - 1]
+        if value == unset { value = indexOfFallback() }
       } else {
-        value = lastWord ?? wordAfter(position, in: tokenList) ?? fallback
-        value.link = linkAround(position, in: tokenList, inheriting: value.link)
-        value.element = nil
-        for index in 0..<token.range.count { scalarAttributes[offset + index] = value }
+        if let old = replaced[token.range.lowerBound] {
+          value = oldAttributes[old]
+        } else {
+          value = lastWord ?? wordAfter(position, in: tokenList) ?? indexOfFallback()
+          let inherited = table[Int(value)].link
+          let link = linkAround(position, in: tokenList, inheriting: inherited)
+          if link != inherited {
+            var linked = table[Int(value)]
+            linked.link = link
+            table.append(linked)
+            value = Int32(table.count - 1)
+          }
+        }
+        for index in 0..<token.range.count { chosen[offset + index] = value }
       }
       if token.kind != .whitespace { lastWord = value }
       offset += token.range.count
     }
     var runs: [TextRun] = []
     var text = String.UnicodeScalarView()
-    var current: CharacterAttributes?
+    var current: Int32 = unset
     offset = 0
     for token in tokenList {
       for index in token.range {
-        let value = scalarAttributes[offset] ?? fallback
-        if value != current, let attributes = current, !text.isEmpty {
-          runs.append(TextRun(text: String(text), attributes: attributes))
-          text = String.UnicodeScalarView()
+        var value = chosen[offset]
+        if value == unset { value = indexOfFallback() }
+        if value != current {
+          if current != unset, table[Int(value)] != table[Int(current)] {
+            runs.append(TextRun(text: String(text), attributes: table[Int(current)]))
+            text = String.UnicodeScalarView()
+            current = value
+          } else if current == unset {
+            current = value
+          }
         }
-        current = value
         text.append(scalars[index])
         offset += 1
       }
     }
-    if let attributes = current, !text.isEmpty {
-      runs.append(TextRun(text: String(text), attributes: attributes))
+    if current != unset, !text.isEmpty {
+      runs.append(TextRun(text: String(text), attributes: table[Int(current)]))
     }
     return runs
   }
 
-  /// The attributes of the first kept word after `position` (a kept token of any
-  /// kind when there is no kept word).
+  /// The attributes (an index into `attributes`) of the first kept word after
+  /// `position` (a kept token of any kind when there is no kept word).
   private func wordAfter(
     _ position: Int, in list: [(range: Range<Int>, kind: WordTokenizer.Kind)]
-  ) -> CharacterAttributes? {
-    var anyKept: CharacterAttributes?
+  ) -> Int32? {
+    var anyKept: Int32?
     for token in list[(position + 1)...] where source[token.range.lowerBound] >= 0 {
-      let value = attributes[Int(oldAttributes[source[token.range.lowerBound]])]
+      let value = oldAttributes[source[token.range.lowerBound]]
       if token.kind != .whitespace { return value }
       if anyKept == nil { anyKept = value }
     }
