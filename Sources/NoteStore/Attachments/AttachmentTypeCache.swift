@@ -62,19 +62,9 @@ final class AttachmentTypeCache {
       Self.append(UInt64(type.count), width: 2, to: &bytes)
       bytes += type
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = path + ".tmp-\(getpid())"
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, path) == 0 else {
-        unlink(temporary)
-        return
-      }
-      added = 0
-    } catch {
-      unlink(temporary)
-    }
+    // A cache that cannot be written costs speed next time, never an answer.
+    guard (try? ReplacedFile.write(bytes, to: path)) != nil else { return }
+    added = 0
   }
 
   private static func append(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {

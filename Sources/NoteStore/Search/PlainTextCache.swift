@@ -119,19 +119,9 @@ final class PlainTextCache {
       Self.append(entry.folded, to: &bytes)
       withUnsafeBytes(of: CacheChecksum.of(entry.text, entry.folded).littleEndian) { bytes += $0 }
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, path) == 0 else {
-        unlink(temporary)
-        return
-      }
-      added = 0
-    } catch {
-      unlink(temporary)
-    }
+    // A cache that cannot be written costs speed next time, never an answer.
+    guard (try? ReplacedFile.write(bytes, to: path)) != nil else { return }
+    added = 0
   }
 
   private static func append(_ field: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {

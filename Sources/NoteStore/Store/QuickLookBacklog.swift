@@ -43,20 +43,7 @@ struct QuickLookBacklog {
       }
       return
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = path + ".tmp-\(getpid())"
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      let text = ([Self.header] + packages).joined(separator: "\n") + "\n"
-      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-    } catch {
-      unlink(temporary)
-      throw NoteStoreError.cannotWriteFile(path: path, underlying: error)
-    }
-    if rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXErrorDescription(code: code))
-    }
+    let text = ([Self.header] + packages).joined(separator: "\n") + "\n"
+    try ReplacedFile.write(Array(text.utf8), to: path)
   }
 }

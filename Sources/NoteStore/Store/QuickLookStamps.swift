@@ -130,14 +130,6 @@ struct QuickLookStamps {
 
   /// Writes a file through a temporary one renamed over it; a failure only costs speed.
   private func write(_ bytes: [UInt8], to path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let temporary = path + ".tmp-\(getpid())"
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-      if rename(temporary, path) != 0 { unlink(temporary) }
-    } catch {
-      unlink(temporary)
-    }
+    try? ReplacedFile.write(bytes, to: path)
   }
 }
