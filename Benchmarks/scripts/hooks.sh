@@ -7,18 +7,9 @@
 set -euo pipefail
 notes_count=${1:-2000}
 runs=${2:-31}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-swift build -c release --product notes-bench >/dev/null
-swift build -c release --product notes >/dev/null
-bin="$(swift build -c release --show-bin-path)"
-work=$(mktemp -d "${TMPDIR:-/tmp}/notes-hooks.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name Bench
-git config --global user.email bench@example.com
-git config --global gc.auto 0
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_setup hooks
 now() { date +%s%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 

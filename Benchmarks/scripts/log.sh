@@ -8,17 +8,9 @@ set -euo pipefail
 notes_count=${1:-10000}
 commits=${2:-50000}
 runs=${RUNS:-5}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-swift build -c release --product notes >/dev/null
-bin="$(swift build -c release --show-bin-path)"
-work=$(mktemp -d "${TMPDIR:-/tmp}/notes-log.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name Bench
-git config --global user.email bench@example.com
-git config --global gc.auto 0
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_setup log
 
 # STORE=DIR reuses a store gen_store.py made with the same arguments (it is deterministic).
 if [ -n "${STORE:-}" ]; then

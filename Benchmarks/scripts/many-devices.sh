@@ -19,20 +19,9 @@ notes_count=${1:-100}
 device_count=${2:-20}
 edits=${3:-3}
 runs=${RUNS:-3}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-if [ -z "${BENCH_BIN:-}" ]; then  # BENCH_BIN: a directory with notes and notes-bench already built
-  swift build -c release --product notes-bench >/dev/null
-  swift build -c release --product notes >/dev/null
-fi
-bin="${BENCH_BIN:-$(swift build -c release --show-bin-path)}"
-work=$(mktemp -d "${TMPDIR:-/tmp}/notes-many.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name Bench
-git config --global user.email bench@example.com
-git config --global gc.auto 0
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_setup many
 now() { date +%s.%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 names=$(for i in $(seq 1 "$device_count"); do printf 'd%02d ' "$i"; done)

@@ -8,20 +8,9 @@
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-if [ -z "${BENCH_BIN:-}" ]; then  # BENCH_BIN: a directory with notes and notes-bench already built
-  swift build -c release --product notes-bench >/dev/null
-  swift build -c release --product notes >/dev/null
-fi
-bin="${BENCH_BIN:-$(swift build -c release --show-bin-path)}"
-work=$(mktemp -d "${TMPDIR:-/tmp}/notes-sync.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME"
-git config --global user.name Bench
-git config --global user.email bench@example.com
-git config --global gc.auto 0
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_setup sync
 now() { date +%s.%N; }
 elapsed() { awk "BEGIN {printf \"%.3f\", $2 - $1}"; }
 
