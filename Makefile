@@ -32,7 +32,7 @@ demo: build
 
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	@Scripts/run-tests.sh $(SWIFT) $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory corpus-check
 	$(MAKE) --no-print-directory fuzz-rtf
 	$(SWIFT) build -c release $(SWIFT_FLAGS)

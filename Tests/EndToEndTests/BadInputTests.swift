@@ -91,7 +91,7 @@ struct BadInputTests {
     holder.arguments = [store + "/.git/notes.lock", "sleep", "8"]
     try holder.run()
     defer { holder.terminate() }
-    Thread.sleep(forTimeInterval: 0.5)
+    try waitUntilLocked(store + "/.git/notes.lock")
     let head = sandbox.head(store)
     let blocked = sandbox.notes("-C", store, "--wait", "1", "new", "B", "--text", "y")
     #expect(blocked.status == 1)

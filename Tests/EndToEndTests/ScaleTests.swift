@@ -61,12 +61,8 @@ struct ScaleTests {
     })
     let photo = try sandbox.writeFile("photo.jpg", noise)
     #expect(sandbox.notes("-C", store, "attach", "Photos", photo).status == 0)
-    var packs = ""
-    for _ in 0..<100 where !packs.contains("packs: 1") {
-      usleep(100_000)
-      packs = sandbox.git("count-objects", "-v", in: store).stdout
-    }
-    #expect(packs.contains("packs: 1"), "no pack appeared within 10 s: \(packs)")
+    let packs = packCount(store, sandbox: sandbox, reaching: "packs: 1")
+    #expect(packs.contains("packs: 1"), "no pack appeared within 60 s: \(packs)")
     #expect(sandbox.git("fsck", "--strict", in: store).status == 0)
     #expect(sandbox.notes("-C", store, "export", "Photos", "photo.jpg", "-o", "-").stdoutData == noise)
   }
@@ -81,15 +77,12 @@ struct ScaleTests {
     packer.executableURL = URL(fileURLWithPath: CommandRunner.notesBinary)
     packer.arguments = ["-C", store, "--quiet", "gc"]
     var environment = sandbox.environment
-    environment["NOTES_FAULT_PAUSE"] = "after-packs-written:8"
+    // Paused long enough for a loaded machine to run the write meanwhile.
+    environment["NOTES_FAULT_PAUSE"] = "after-packs-written:20"
     packer.environment = environment
     try packer.run()
     defer { if packer.isRunning { packer.terminate() } }
-    var packs = ""
-    for _ in 0..<100 where !packs.contains("packs: 1") {
-      usleep(50_000)
-      packs = sandbox.git("count-objects", "-v", in: store).stdout
-    }
+    let packs = packCount(store, sandbox: sandbox, reaching: "packs: 1")
     #expect(packs.contains("packs: 1"), "the packer wrote no pack: \(packs)")
     let write = sandbox.notes("-C", store, "--wait", "1", "write", "Note 2", "--text", "written meanwhile")
     #expect(write.status == 0, "\(write.stderr)")
@@ -104,4 +97,16 @@ struct ScaleTests {
     }
     #expect(sandbox.notes("-C", store, "status").stdout.contains("No unsaved changes."))
   }
+}
+
+/// `git count-objects -v` of `store`, polled until it contains `expected` or 60 s passed
+/// (a detached packer on a loaded machine may take a while to start).
+private func packCount(_ store: String, sandbox: Sandbox, reaching expected: String) -> String {
+  let deadline = Date().addingTimeInterval(60)
+  var packs = sandbox.git("count-objects", "-v", in: store).stdout
+  while !packs.contains(expected) && Date() < deadline {
+    usleep(50_000)
+    packs = sandbox.git("count-objects", "-v", in: store).stdout
+  }
+  return packs
 }

@@ -60,8 +60,9 @@ struct HistoryIndexTests {
 
   @Test("after deletion or corruption of its files the index rebuilds to the same answers", arguments: [1, 2, 3] as [UInt64])
   func rebuildIsFreshWalk(seedOffset: UInt64) throws {
-    let seed = UInt64(Date().timeIntervalSince1970) &* 31 &+ seedOffset
-    print("HistoryIndexTests seed: \(seed)")
+    let given = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
+    let seed = given ?? (UInt64(Date().timeIntervalSince1970) &* 31 &+ seedOffset)
+    print("HistoryIndexTests seed: \(seed) (replay with NOTES_TEST_SEED=\(seed))")
     let group = try DeviceGroup(devices: ["laptop", "phone"])
     try Self.generateHistory(seed: seed, in: group, steps: 25)
     try group.sync("phone", into: "laptop")
