@@ -12,9 +12,9 @@ status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then
   echo
   echo "=== failed tests (whole output in $log) ==="
-  # Swift Testing marks failures with ✘ (issues, tests, suites); XCTest writes "error:".
-  grep -E -A3 '✘ Test .* recorded an issue|: error: |Test Case .* failed' "$log" | head -n 300
-  grep -E '^✘ (Test|Suite) .* failed' "$log" | grep -v '^✘ Test run with'
-  grep -E '^✘ Test run with' "$log"
+  # Swift Testing marks failures with ✘ and its details with ↳; XCTest writes "error:".
+  awk '/✘|: error: |Test Case .* failed/ { shown = 1; print; next }
+       shown && /^[[:space:]]*↳/ { print; next }
+       { shown = 0 }' "$log" | head -n 400
 fi
 exit "$status"

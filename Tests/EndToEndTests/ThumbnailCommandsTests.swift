@@ -12,9 +12,9 @@ struct ThumbnailCommandsTests {
     let store = try sandbox.makeStore()
     sandbox.notes("-C", store, "new", "Trip", "--text", "Trip to the lake\nBring the map")
     let photo = try PixelImage(width: 200, height: 150, fill: green).encoded(as: .jpeg)
-    let seed = UInt64.random(in: 0...UInt64.max)
-    print("random attachment seed: \(seed)")
-    var generator = SplitMix(seed: seed)
+    // Fixed: about one file of random bytes in a hundred looks like a known format to
+    // libmagic (a DOS executable, zlib, …), and this one must be plain data.
+    var generator = SplitMix(seed: 2026)
     let random = Data((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
     let files = [
       try sandbox.writeFile("in/lake.jpg", Data(photo)),

@@ -31,17 +31,31 @@ struct ContentTypeTests {
     #expect(type.mimeType == testCase.expected)
   }
 
-  @Test("random bytes are data, never text/plain, whatever their name")
+  // About one file of random bytes in a hundred starts like something libmagic knows (a
+  // DOS executable, zlib, MPEG audio, …), and is rightly typed so: random bytes are
+  // never text, but only known bytes are always plain data.
+  @Test("random bytes are never text, whatever their name")
   func randomBytes() throws {
-    let seed = UInt64.random(in: 0...UInt64.max)
-    print("random bytes seed: \(seed)")
+    let given = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
+    let seed = given ?? UInt64.random(in: 0...UInt64.max)
+    print("random bytes seed: \(seed) (replay with NOTES_TEST_SEED=\(seed))")
     var generator = SeededGenerator(seed: seed)
     let detector = try ContentTypeDetector()
     for name in ["random", "random.txt", "random.md"] {
       let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
       let type = try detector.type(ofFileNamed: name, content: bytes)
       #expect(!type.conforms(to: .text), "seed \(seed): \(name) was typed \(type)")
-      #expect(type == .data, "seed \(seed): \(name) was typed \(type)")
+    }
+  }
+
+  @Test("bytes that match no signature are data, whatever their name")
+  func unknownBytesAreData() throws {
+    var generator = SeededGenerator(seed: 2026)
+    let detector = try ContentTypeDetector()
+    for name in ["random", "random.txt", "random.md"] {
+      let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let type = try detector.type(ofFileNamed: name, content: bytes)
+      #expect(type == .data, "\(name) was typed \(type)")
     }
   }
 
