@@ -22,9 +22,9 @@ let package = Package(
     .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(
       name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
-      name: "QuickLook", dependencies: ["CMagic", "CCairo", "CPangoCairo", "CGdkPixbuf", "CPNG", "RichText"],
+      name: "QuickLook", dependencies: ["CMagic", "CCairo", "CPangoCairo", "CGdkPixbuf", "CZlib", "RichText"],
       swiftSettings: strict),
     .target(name: "RichText", swiftSettings: strict),
     .target(name: "NoteStore", dependencies: ["Git", "RichText", "QuickLook"], swiftSettings: strict),

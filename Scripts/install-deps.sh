@@ -9,8 +9,8 @@ level=${1:-build}
 
 packages=(libgit2-dev pkg-config git ca-certificates)
 # QuickLook: content types (libmagic), drawing (cairo), text (pango), image decoding
-# (gdk-pixbuf), writing PNG (libpng), and DejaVu fonts, which a headless machine may not have.
-packages+=(libmagic-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev libpng-dev fonts-dejavu-core)
+# (gdk-pixbuf), writing PNG (zlib), and DejaVu fonts, which a headless machine may not have.
+packages+=(libmagic-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev zlib1g-dev fonts-dejavu-core)
 if [ "$level" = test ]; then
   # LibreOffice: an outside RTF reader and writer the RichText tests compare with.
   # lighttpd, openssh and openssl: real git servers on 127.0.0.1 for the sync tests.

@@ -11,18 +11,34 @@ import RichText
 /// into a 512×512 box (what `gdk-pixbuf-thumbnailer` does), and a PNG encode of an
 /// empty 512×512 picture.
 enum QuickLookBenchmarks {
-  /// `notes-bench thumbnails [ITERATIONS]`.
+  /// `notes-bench thumbnails [ITERATIONS] [CASE]`: CASE, a part of a row's name, runs
+  /// only the rows that contain it (to profile one of them).
   static func run(_ arguments: [String]) throws {
     let iterations = arguments.first.flatMap(Int.init) ?? 20
+    let only = arguments.dropFirst().first
     let renderer = ThumbnailRenderer()
     let short = AttributedText(plainText: "Shopping\nMilk\nEggs\nBread\nCoffee")
     let long = formattedBody(paragraphs: 400)
-    let png = try gradient(width: 1200, height: 900).encoded(as: .png)
-    let jpeg = try gradient(width: 4000, height: 3000).encoded(as: .jpeg)
+    // Made on first use, so that a profile of one row shows that row alone.
+    var madePNG: [UInt8]?
+    var madeJPEG: [UInt8]?
+    func png() throws -> [UInt8] {
+      if let madePNG { return madePNG }
+      let made = try gradient(width: 1200, height: 900).encoded(as: .png)
+      madePNG = made
+      return made
+    }
+    func jpeg() throws -> [UInt8] {
+      if let madeJPEG { return madeJPEG }
+      let made = try gradient(width: 4000, height: 3000).encoded(as: .jpeg)
+      madeJPEG = made
+      return made
+    }
     var rows: [[String]] = []
     // On a shared machine wall time includes waiting for a core; the CPU time of the
     // thread is what the rendering itself costs, so both are shown.
     func row(_ name: String, _ body: () throws -> Void) throws {
+      if let only, !name.contains(only) { return }
       var failure: (any Error)?
       var cpu: [Double] = []
       let measurement = measure(name, warmUp: 2, iterations: iterations) {
@@ -41,15 +57,15 @@ enum QuickLookBenchmarks {
       blackHole(try PixelImage(width: 512, height: 512, fill: PixelColor(red: 255, green: 255, blue: 255)).encoded(as: .png))
     }
     try row("baseline: gdk-pixbuf decode of the 12 MP JPEG") {
-      blackHole(try PixelImage(decoding: jpeg))
+      blackHole(try PixelImage(decoding: try jpeg()))
     }
     try row("note: 5 lines of text") { blackHole(try renderer.renderNote(short, image: nil)) }
     try row("note: 400 formatted paragraphs") { blackHole(try renderer.renderNote(long, image: nil)) }
     try row("note: text + 1200×900 PNG") {
-      blackHole(try renderer.renderNote(short, image: ImageAttachment(name: "a.png", content: png)))
+      blackHole(try renderer.renderNote(short, image: ImageAttachment(name: "a.png", content: try png())))
     }
     try row("note: text + 4000×3000 JPEG (12 MP)") {
-      blackHole(try renderer.renderNote(short, image: ImageAttachment(name: "a.jpg", content: jpeg)))
+      blackHole(try renderer.renderNote(short, image: ImageAttachment(name: "a.jpg", content: try jpeg())))
     }
     try row("attachment: PDF file icon") {
       blackHole(try renderer.renderAttachment(named: "paper.pdf", type: .pdf, content: []))

@@ -57,22 +57,7 @@ final class Canvas {
     guard let data = cairo_image_surface_get_data(surface.pointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
-    // CAIRO_FORMAT_RGB24: one native-endian 32-bit word per pixel, 0x00RRGGBB.
-    var rgb = [UInt8](repeating: 0, count: width * height * 3)
-    rgb.withUnsafeMutableBufferPointer { output in
-      for y in 0..<height {
-        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        var target = y * width * 3
-        for x in 0..<width {
-          let pixel = row[x]
-          output[target] = UInt8(truncatingIfNeeded: pixel >> 16)
-          output[target + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-          output[target + 2] = UInt8(truncatingIfNeeded: pixel)
-          target += 3
-        }
-      }
-    }
-    return try FastPNGWriter.rgb(rgb, width: width, height: height)
+    return try PNGWriter.png(cairoRows: data, stride: stride, width: width, height: height)
   }
 }
 

@@ -30,8 +30,8 @@ public struct QuickLookError: Error, Sendable, CustomStringConvertible {
     case pango
     /// gdk-pixbuf: decoding and encoding images.
     case gdkPixbuf = "gdk-pixbuf"
-    /// libpng: writing thumbnails.
-    case png = "libpng"
+    /// zlib: compressing thumbnails (PNG files).
+    case zlib
   }
 
   /// `library: function: message`, for example
