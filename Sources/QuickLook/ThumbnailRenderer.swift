@@ -48,7 +48,7 @@ public struct Thumbnail: Sendable {
   }
 }
 
-/// Renders QuickLook thumbnails with cairo, pango, gdk-pixbuf and libpng: a note (white
+/// Renders QuickLook thumbnails with cairo, pango and gdk-pixbuf, written as PNG through zlib: a note (white
 /// background; its text in the top half and its first image attachment aspect-fit in
 /// the bottom half, or its text filling the picture), or one attachment (an image
 /// scaled, any other file as a file icon with its extension).
