@@ -48,4 +48,36 @@ struct HistoryProgressTests {
     #expect(!sandbox.notes("-C", store, "write", "Log", "--text", "one more").stderr.contains("Indexing"))
     #expect(sandbox.notes("-C", store, "log", "Log", "-n", "1").stderr.isEmpty)
   }
+
+  @Test(
+    "on a terminal a rebuild of the history index draws a bar that ends on one final line",
+    .enabled(if: PseudoTerminal.isAvailable, "needs /usr/bin/script (bsdutils) for a pseudo-terminal"))
+  func rebuildProgressOnTerminal() throws {
+    let sandbox = try Sandbox()
+    let store = try Self.storeWithCommits(sandbox, count: 600)
+    // stdout goes through a pipe, so the terminal shows stderr's drawing and then the data.
+    let screen = sandbox.notesOnTerminal(["-C", store, "log", "Log", "-n", "1"], pipeStdout: true)
+    #expect(screen.status == 0, "\(screen.stdout.debugDescription)")
+    // Scalars, not Characters: the terminal ends lines with "\r\n", one Character in Swift.
+    let text = screen.stdout
+    let scalars = Array(text.unicodeScalars)
+    func position(of piece: String) -> Int? {
+      let wanted = Array(piece.unicodeScalars)
+      guard scalars.count >= wanted.count else { return nil }
+      return (0...(scalars.count - wanted.count)).first { Array(scalars[$0..<($0 + wanted.count)]) == wanted }
+    }
+    // The first report (0 of the total) is always drawn: a carriage return, the phase name,
+    // a percentage and a bar, redrawn in place with no newline of its own.
+    let bar = try #require(position(of: "\rIndexing history   0% ["), "no bar drawn: \(text.debugDescription)")
+    let final = try #require(position(of: "\rIndexing history: 100% ("), "no final line: \(text.debugDescription)")
+    #expect(bar < final)
+    #expect(!scalars[bar..<final].contains("\n"), "the bar is redrawn in place: \(text.debugDescription)")
+    // The final line is drawn once and closed; the data (the log line) comes after it.
+    let lineEnd = try #require(scalars[final...].firstIndex(of: "\n"), "the final line is not closed")
+    let finalLine = String(String.UnicodeScalarView(scalars[final..<lineEnd]))
+    #expect(finalLine.hasSuffix(", done.\u{1B}[K\r"), "\(finalLine.debugDescription)")
+    #expect(text.components(separatedBy: "Indexing history:").count == 2)
+    let rest = String(String.UnicodeScalarView(scalars[(lineEnd + 1)...]))
+    #expect(rest.contains("Log") && !rest.contains("Indexing"), "\(rest.debugDescription)")
+  }
 }

@@ -98,6 +98,18 @@ struct HistoryLogTests {
     let current = try #require(try store.currentVersion(of: note))
     #expect(try text(current.id) == "two")
     #expect(throws: NoteStoreError.self) { try text("2001-01-01") }
+    // A date before the note existed says so, rather than that no version has that name.
+    do {
+      _ = try text("yesterday")
+      Issue.record("a version from before the note existed")
+    } catch let error as NoteStoreError {
+      guard case .noVersionYet(let name, let at, _) = error else {
+        Issue.record("wrong error: \(error)")
+        return
+      }
+      #expect(name == "Plan" && at == "yesterday")
+      #expect(error.description.contains("did not exist yet at \"yesterday\""))
+    }
   }
 
   @Test("notes changed in the same second are listed newest commit first")

@@ -35,6 +35,18 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     self.init(high: high, middle: middle, low: low)
   }
 
+  /// Creates an id from exactly 20 bytes in memory; nil for any other count. The same as
+  /// the generic initializer, compiled for raw memory: other modules' callers (reading
+  /// ids out of tree objects and mapped index files) would otherwise run the generic one
+  /// unspecialized.
+  public init?(bytes: UnsafeRawBufferPointer) {
+    guard bytes.count == Self.byteCount, let base = bytes.baseAddress else { return nil }
+    let high = UInt64(bigEndian: base.loadUnaligned(as: UInt64.self))
+    let middle = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    let low = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+    self.init(high: high, middle: middle, low: low)
+  }
+
   /// Parses 40 hexadecimal digits (either case); nil for anything else.
   public init?(hex: String) {
     let digits = Array(hex.utf8)

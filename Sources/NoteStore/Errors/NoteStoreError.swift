@@ -50,6 +50,8 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case malformedPackage(note: String, reason: String)
   /// The note has no version with that id.
   case noSuchVersion(note: String, id: String, available: [String])
+  /// A date (`show --at`, `restore --to`, `diff`) from before the note's first version.
+  case noVersionYet(note: String, at: String, first: Date)
   /// The note has no unresolved conflict.
   case noConflict(note: String)
   /// `--keep-mine` found no version from this device.
@@ -145,6 +147,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .noSuchVersion(let note, let id, let available):
       return "note \"\(note)\" has no version \"\(id)\""
         + (available.isEmpty ? "" : " (versions: " + available.joined(separator: ", ") + ")")
+    case .noVersionYet(let note, let at, let first):
+      return "note \"\(note)\" did not exist yet at \"\(at)\": its first version is from "
+        + ISO8601DateFormatter().string(from: first) + "; `notes log \(note)` lists them all"
     case .noConflict(let note):
       return "note \"\(note)\" has no unresolved conflict"
     case .noVersionFromDevice(let note, let device):

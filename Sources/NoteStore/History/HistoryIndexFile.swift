@@ -31,10 +31,13 @@ enum HistoryIndexFile {
   struct Location {
     var base: String
     var delta: String
+    /// The record that the base file passed its checks (``HistoryIndexStamp``).
+    var stamp: String
 
     init(gitDirectory: String) {
       base = gitDirectory + "/notes-history.idx"
       delta = gitDirectory + "/notes-history.delta"
+      stamp = gitDirectory + "/notes-history.idx.checked"
     }
   }
 
@@ -212,7 +215,7 @@ enum HistoryIndexFile {
   ///
   /// - Throws: `HistoryIndexFileError` when a file is corrupt.
   static func read(_ location: Location) throws -> HistoryIndex? {
-    guard let base = try HistoryIndexBase.open(path: location.base) else { return nil }
+    guard let base = try HistoryIndexBase.open(path: location.base, stamp: location.stamp) else { return nil }
     var index = HistoryIndex(base: base)
     if let delta = FileManager.default.contents(atPath: location.delta) {
       try decodeDelta([UInt8](delta), into: &index)

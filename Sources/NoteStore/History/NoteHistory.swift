@@ -64,6 +64,7 @@ final class NoteHistory {
     loaded = nil
     try? FileManager.default.removeItem(atPath: location.delta)
     try? FileManager.default.removeItem(atPath: location.base)
+    try? FileManager.default.removeItem(atPath: location.stamp)
     return try build(from: nil, to: try currentTips())
   }
 
@@ -121,9 +122,12 @@ final class NoteHistory {
   private func build(from start: HistoryIndex?, to tips: [HistoryIndexBuilder.BranchTip]) throws -> HistoryIndex {
     var index = start ?? HistoryIndex()
     let before = (index.tips, index.commits.count)
-    // Derived data read in bulk: objects are not hashed again on read (as git reads them).
+    // Derived data read in bulk: objects are not hashed again on read (as git reads them),
+    // and root trees, each read once, are not kept in libgit2's cache.
     try GitLibrary.withoutHashVerification {
-      try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
+      try GitLibrary.withoutBigTreeCache {
+        try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
+      }
     }
     if start == nil || before != (index.tips, index.commits.count) {
       index = try save(index)

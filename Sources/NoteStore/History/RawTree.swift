@@ -54,20 +54,11 @@ struct RawTree {
     return Entry(name: name, id: id, isTree: bytes[start] == UInt8(ascii: "4"))
   }
 
-  /// An object id from 20 bytes, through its hex spelling: `ObjectID(hex:)` is compiled
-  /// for strings inside its module, while the generic `ObjectID(bytes:)` called from
-  /// here runs unspecialized, about twenty times slower.
+  /// An object id from 20 bytes, through `ObjectID(bytes:)` for raw memory (the generic
+  /// one, called from here, runs unspecialized, about twenty times slower).
   static func objectID(_ bytes: ArraySlice<UInt8>) -> ObjectID? {
-    var digits: [UInt8] = []
-    digits.reserveCapacity(2 * bytes.count)
-    for byte in bytes {
-      digits.append(hexDigits[Int(byte >> 4)])
-      digits.append(hexDigits[Int(byte & 0x0f)])
-    }
-    return ObjectID(hex: String(decoding: digits, as: UTF8.self))
+    bytes.withUnsafeBytes { ObjectID(bytes: $0) }
   }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// The entries that differ between `old` and `new`: pairs of (before, after), either
   /// side nil for an added or removed name, in git's order.

@@ -34,6 +34,7 @@ extension Store {
       if let change = history.first(where: { $0.date <= moment.end }) {
         return try version(for: change, in: all, note: note, spec: spec)
       }
+      if let first = history.last { throw NoteStoreError.noVersionYet(note: note.name, at: spec, first: first.date) }
     }
     throw NoteStoreError.noSuchVersion(note: note.name, id: spec, available: all.map(\.id))
   }

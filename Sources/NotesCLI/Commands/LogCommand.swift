@@ -58,16 +58,13 @@ enum LogCommand: NotesCommand {
       context.say("No changes.\n")
       return
     }
-    // One formatter for every line: making one per line costs more than the log itself.
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
     var text = ""
     for change in changes {
       var what = change.change.rawValue
       if let from = change.from { what += " from \(from)" }
       if let resolution = change.resolution { what += " (\(resolution))" }
       text += HistoryStyle.logLine(
-        commit: String(change.commit.prefix(8)), date: formatter.string(from: change.date), device: change.device,
+        commit: String(change.commit.prefix(8)), date: context.displayDate(change.date), device: change.device,
         note: change.note, change: change.change, what: what, terminal: context.terminal) + "\n"
     }
     context.out(text)

@@ -113,11 +113,6 @@ struct CommandContext {
 /// The formatter of the tables' dates (`2026-11-29 10:00`, local time), made once per
 /// command and reused for every row.
 final class DisplayDateFormatter {
-  private lazy var formatter: DateFormatter = {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd HH:mm"
-    return formatter
-  }()
-
-  func string(from date: Date) -> String { formatter.string(from: date) }
+  // ``LocalMinuteFormat``: the same layout without loading ICU's date formatter.
+  func string(from date: Date) -> String { LocalMinuteFormat.string(from: date) }
 }
