@@ -67,22 +67,30 @@ public enum WordTokenizer {
     return tokens
   }
 
-  /// `kind(of:)`, from a table for ASCII.
+  /// `kind(of:)`, without its checks for ASCII.
   @inline(__always)
   private static func fastKind(of scalar: Unicode.Scalar) -> Kind {
-    scalar.value < 0x80 ? asciiKinds[Int(scalar.value)] : kind(of: scalar)
+    scalar.value < 0x80 ? asciiKind(scalar.value) : kind(of: scalar)
+  }
+
+  /// `kind(of:)` of an ASCII scalar.
+  @inline(__always)
+  private static func asciiKind(_ value: UInt32) -> Kind {
+    switch value {
+    case 0x0A, 0x0D, 0x0B, 0x0C: .lineBreak
+    case 0x20, 0x09: .whitespace
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .word
+    default: .other
+    }
   }
 
   /// Whether `scalar` goes on a word (not ideographic) that is being read: a word
   /// scalar that is not ideographic, or an attached one.
   @inline(__always)
   private static func isWordContinuation(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 0x80 { return asciiKinds[Int(scalar.value)] == .word }
+    if scalar.value < 0x80 { return asciiKind(scalar.value) == .word }
     return kind(of: scalar) == .word && !isIdeographic(scalar) || isAttached(scalar)
   }
-
-  /// `kind(of:)` of each ASCII scalar.
-  private static let asciiKinds: [Kind] = (0..<128).map { kind(of: Unicode.Scalar(UInt8($0))) }
 
   static func kind(of scalar: Unicode.Scalar) -> Kind {
     switch scalar {

@@ -55,11 +55,10 @@ struct PlainTextOverlay {
           }
           continue
         }
-        for scalar in run.text.unicodeScalars {
-          oldScalars.append(scalar)
-          oldAttributes.append(attributeIndex)
-          oldParagraph.append(Int32(index))
-        }
+        let before = oldScalars.count
+        oldScalars.append(contentsOf: run.text.unicodeScalars)
+        oldAttributes.append(contentsOf: repeatElement(attributeIndex, count: oldScalars.count - before))
+        oldParagraph.append(contentsOf: repeatElement(Int32(index), count: oldScalars.count - before))
       }
     }
     var previousWasReturn = false
