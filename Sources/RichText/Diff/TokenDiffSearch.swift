@@ -16,9 +16,12 @@ struct TokenDiffSearch {
 
   private var found: [TokenDiff.Match] = []
   /// Per-token scratch counts for `uniqueAnchors` when every token is a small
-  /// non-negative number (as interned tokens are); empty otherwise, and then a
-  /// dictionary counts. Zero between calls.
+  /// non-negative number (as interned tokens are), made at the first call; zero
+  /// between calls.
   private var dense: [UniqueCount] = []
+  /// How many counts `dense` needs (the largest token + 1), or 0 when a dictionary
+  /// counts instead.
+  private let denseCount: Int
 
   /// How often a token occurs in each side of a region, and where it last did.
   private struct UniqueCount {
@@ -34,8 +37,9 @@ struct TokenDiffSearch {
     // Interned tokens number from 0 up: count them in an array, not a dictionary.
     let bound = 2 * (old.count + new.count) + 64
     if old.allSatisfy({ $0 >= 0 && $0 < bound }), new.allSatisfy({ $0 >= 0 && $0 < bound }) {
-      let largest = max(old.max() ?? 0, new.max() ?? 0)
-      dense = [UniqueCount](repeating: UniqueCount(), count: largest + 1)
+      denseCount = max(old.max() ?? 0, new.max() ?? 0) + 1
+    } else {
+      denseCount = 0
     }
   }
 
@@ -172,7 +176,7 @@ struct TokenDiffSearch {
   /// Tokens that occur exactly once in each side of the region, longest increasing
   /// run of them (patience sorting), as matched pairs in order.
   private mutating func uniqueAnchors(_ region: Region) -> [(Int, Int)] {
-    if !dense.isEmpty { return denseUniqueAnchors(region) }
+    if denseCount > 0 { return denseUniqueAnchors(region) }
     var counts: [Int: (old: Int, new: Int, oldIndex: Int, newIndex: Int)] = [:]
     for index in region.oldRange {
       counts[old[index], default: (0, 0, 0, 0)].old += 1
@@ -193,6 +197,7 @@ struct TokenDiffSearch {
 
   /// `uniqueAnchors` counted in `dense` (the same pairs, without hashing).
   private mutating func denseUniqueAnchors(_ region: Region) -> [(Int, Int)] {
+    if dense.isEmpty { dense = [UniqueCount](repeating: UniqueCount(), count: denseCount) }
     var candidates: [(Int, Int)] = []
     dense.withUnsafeMutableBufferPointer { counts in
       old.withUnsafeBufferPointer { old in
