@@ -29,24 +29,27 @@ struct SampledGramAnchors {
     let length = Self.length
     guard oldRange.count >= length, newRange.count >= length else { return [] }
     let mask = oldRange.count + newRange.count > Self.sampleAbove ? Self.sampling - 1 : 0
-    var table: [UInt64: Entry] = [:]
-    table.reserveCapacity(oldRange.count / Int(mask + 1) + 16)
+    var table = GramTable(capacity: oldRange.count / Int(mask + 1) + 16)
     for start in oldRange.lowerBound...(oldRange.upperBound - length) {
       let hash = Self.hash(old, start)
       guard hash & mask == 0 else { continue }
-      table[hash, default: Entry()].oldCount += 1
-      table[hash]?.oldIndex = start
+      let slot = table.slot(for: hash, inserting: true)
+      table.entries[slot].oldCount += 1
+      table.entries[slot].oldIndex = start
     }
     for start in newRange.lowerBound...(newRange.upperBound - length) {
       let hash = Self.hash(new, start)
-      guard hash & mask == 0, table[hash] != nil else { continue }
-      table[hash]?.newCount += 1
-      table[hash]?.newIndex = start
+      guard hash & mask == 0 else { continue }
+      let slot = table.slot(for: hash, inserting: false)
+      guard slot >= 0 else { continue }
+      table.entries[slot].newCount += 1
+      table.entries[slot].newIndex = start
     }
     var candidates: [(Int, Int)] = []
     for start in oldRange.lowerBound...(oldRange.upperBound - length) {
       let hash = Self.hash(old, start)
-      guard hash & mask == 0, let entry = table[hash], entry.oldCount == 1, entry.newCount == 1,
+      guard hash & mask == 0, case let slot = table.slot(for: hash, inserting: false), slot >= 0,
+        case let entry = table.entries[slot], entry.oldCount == 1, entry.newCount == 1,
         old[start..<(start + length)].elementsEqual(new[entry.newIndex..<(entry.newIndex + length)])
       else { continue }
       candidates.append((start, entry.newIndex))
@@ -58,6 +61,52 @@ struct SampledGramAnchors {
       (oldEnd, newEnd) = (x + length, y + length)
     }
     return result
+  }
+
+  /// Entries by gram hash (open addressing, linear probing): a dictionary keyed by
+  /// the same hash, without its per-lookup hashing.
+  private struct GramTable {
+    var keys: [UInt64]
+    var used: [Bool]
+    var entries: [Entry]
+    var count = 0
+    var mask: Int
+
+    init(capacity: Int) {
+      var size = 16
+      while size < 2 * capacity { size <<= 1 }
+      keys = [UInt64](repeating: 0, count: size)
+      used = [Bool](repeating: false, count: size)
+      entries = [Entry](repeating: Entry(), count: size)
+      mask = size - 1
+    }
+
+    /// The slot of `hash`; a new empty one when `inserting` (else -1 when absent).
+    mutating func slot(for hash: UInt64, inserting: Bool) -> Int {
+      var slot = Int(truncatingIfNeeded: hash >> 20) & mask
+      while used[slot] {
+        if keys[slot] == hash { return slot }
+        slot = (slot + 1) & mask
+      }
+      guard inserting else { return -1 }
+      if 2 * (count + 1) > keys.count {
+        grow()
+        return self.slot(for: hash, inserting: true)
+      }
+      used[slot] = true
+      keys[slot] = hash
+      count += 1
+      return slot
+    }
+
+    private mutating func grow() {
+      var larger = GramTable(capacity: keys.count)
+      for slot in keys.indices where used[slot] {
+        let target = larger.slot(for: keys[slot], inserting: true)
+        larger.entries[target] = entries[slot]
+      }
+      self = larger
+    }
   }
 
   /// A well-mixed hash of `tokens[start..<start + length]` (its low bits sample).

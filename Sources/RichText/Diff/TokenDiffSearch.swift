@@ -15,11 +15,32 @@ struct TokenDiffSearch {
   }
 
   private var found: [TokenDiff.Match] = []
+  /// Per-token scratch counts for `uniqueAnchors` when every token is a small
+  /// non-negative number (as interned tokens are), made at the first call; zero
+  /// between calls.
+  private var dense: [UniqueCount] = []
+  /// How many counts `dense` needs (the largest token + 1), or 0 when a dictionary
+  /// counts instead.
+  private let denseCount: Int
+
+  /// How often a token occurs in each side of a region, and where it last did.
+  private struct UniqueCount {
+    var old: Int32 = 0
+    var new: Int32 = 0
+    var newIndex = 0
+  }
 
   init(old: [Int], new: [Int], costLimit: Int) {
     self.old = old
     self.new = new
     self.costLimit = costLimit
+    // Interned tokens number from 0 up: count them in an array, not a dictionary.
+    let bound = 2 * (old.count + new.count) + 64
+    if old.allSatisfy({ $0 >= 0 && $0 < bound }), new.allSatisfy({ $0 >= 0 && $0 < bound }) {
+      denseCount = max(old.max() ?? 0, new.max() ?? 0) + 1
+    } else {
+      denseCount = 0
+    }
   }
 
   /// The maximal common stretches, in order.
@@ -145,7 +166,7 @@ struct TokenDiffSearch {
   /// `gramLength` tokens (`SampledGramAnchors`), so a long sequence of tokens that
   /// each occur many times (2 million paragraphs of a few hundred distinct ones) is
   /// still cut into small gaps instead of becoming one change.
-  private func anchorsForLargeRegion(_ region: Region) -> [TokenDiff.Match] {
+  private mutating func anchorsForLargeRegion(_ region: Region) -> [TokenDiff.Match] {
     let single = uniqueAnchors(region)
     if !single.isEmpty { return single.map { TokenDiff.Match(old: $0.0, new: $0.1, count: 1) } }
     return SampledGramAnchors(old: old, new: new).anchors(
@@ -154,7 +175,8 @@ struct TokenDiffSearch {
 
   /// Tokens that occur exactly once in each side of the region, longest increasing
   /// run of them (patience sorting), as matched pairs in order.
-  private func uniqueAnchors(_ region: Region) -> [(Int, Int)] {
+  private mutating func uniqueAnchors(_ region: Region) -> [(Int, Int)] {
+    if denseCount > 0 { return denseUniqueAnchors(region) }
     var counts: [Int: (old: Int, new: Int, oldIndex: Int, newIndex: Int)] = [:]
     for index in region.oldRange {
       counts[old[index], default: (0, 0, 0, 0)].old += 1
@@ -168,6 +190,30 @@ struct TokenDiffSearch {
     for index in region.oldRange {
       if let entry = counts[old[index]], entry.old == 1, entry.new == 1 {
         candidates.append((index, entry.newIndex))
+      }
+    }
+    return Self.longestIncreasing(candidates)
+  }
+
+  /// `uniqueAnchors` counted in `dense` (the same pairs, without hashing).
+  private mutating func denseUniqueAnchors(_ region: Region) -> [(Int, Int)] {
+    if dense.isEmpty { dense = [UniqueCount](repeating: UniqueCount(), count: denseCount) }
+    var candidates: [(Int, Int)] = []
+    dense.withUnsafeMutableBufferPointer { counts in
+      old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in
+          for index in region.oldRange { counts[old[index]].old &+= 1 }
+          for index in region.newRange where counts[new[index]].old != 0 {
+            counts[new[index]].new &+= 1
+            counts[new[index]].newIndex = index
+          }
+          for index in region.oldRange {
+            let entry = counts[old[index]]
+            if entry.old == 1, entry.new == 1 { candidates.append((index, entry.newIndex)) }
+          }
+          for index in region.oldRange { counts[old[index]] = UniqueCount() }
+          for index in region.newRange { counts[new[index]] = UniqueCount() }
+        }
       }
     }
     return Self.longestIncreasing(candidates)

@@ -24,43 +24,72 @@ public enum WordTokenizer {
   /// - Complexity: O(n).
   public static func tokens(of scalars: [Unicode.Scalar]) -> [(range: Range<Int>, kind: Kind)] {
     var tokens: [(range: Range<Int>, kind: Kind)] = []
-    var index = 0
-    while index < scalars.count {
-      let start = index
-      let kind = self.kind(of: scalars[index])
-      index += 1
-      switch kind {
-      case .word where !isIdeographic(scalars[start]):
-        while index < scalars.count {
-          let scalar = scalars[index]
-          if self.kind(of: scalar) == .word && !isIdeographic(scalar) || isAttached(scalar) {
-            index += 1
-          } else if (scalar == "'" || scalar == "\u{2019}") && index + 1 < scalars.count
-            && self.kind(of: scalars[index + 1]) == .word && !isIdeographic(scalars[index + 1])
-          {
-            index += 2
-          } else {
-            break
+    tokens.reserveCapacity(scalars.count / 3 + 1)
+    scalars.withUnsafeBufferPointer { scalars in
+      let count = scalars.count
+      var index = 0
+      while index < count {
+        let start = index
+        let kind = self.fastKind(of: scalars[index])
+        index += 1
+        switch kind {
+        case .word where !isIdeographic(scalars[start]):
+          while index < count {
+            let scalar = scalars[index]
+            if isWordContinuation(scalar) {
+              index += 1
+            } else if (scalar == "'" || scalar == "\u{2019}") && index + 1 < count
+              && fastKind(of: scalars[index + 1]) == .word && !isIdeographic(scalars[index + 1])
+            {
+              index += 2
+            } else {
+              break
+            }
+          }
+        case .whitespace:
+          while index < count && fastKind(of: scalars[index]) == .whitespace { index += 1 }
+        case .lineBreak:
+          break
+        case .word, .other:
+          while index < count {
+            if isAttached(scalars[index]) {
+              index += 1
+            } else if scalars[index - 1] == "\u{200D}" && kind != .word {
+              index += 1  // the character a zero-width joiner joins
+            } else {
+              break
+            }
           }
         }
-      case .whitespace:
-        while index < scalars.count && self.kind(of: scalars[index]) == .whitespace { index += 1 }
-      case .lineBreak:
-        break
-      case .word, .other:
-        while index < scalars.count {
-          if isAttached(scalars[index]) {
-            index += 1
-          } else if scalars[index - 1] == "\u{200D}" && kind != .word {
-            index += 1  // the character a zero-width joiner joins
-          } else {
-            break
-          }
-        }
+        tokens.append((start..<index, kind))
       }
-      tokens.append((start..<index, kind))
     }
     return tokens
+  }
+
+  /// `kind(of:)`, without its checks for ASCII.
+  @inline(__always)
+  private static func fastKind(of scalar: Unicode.Scalar) -> Kind {
+    scalar.value < 0x80 ? asciiKind(scalar.value) : kind(of: scalar)
+  }
+
+  /// `kind(of:)` of an ASCII scalar.
+  @inline(__always)
+  private static func asciiKind(_ value: UInt32) -> Kind {
+    switch value {
+    case 0x0A, 0x0D, 0x0B, 0x0C: .lineBreak
+    case 0x20, 0x09: .whitespace
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .word
+    default: .other
+    }
+  }
+
+  /// Whether `scalar` goes on a word (not ideographic) that is being read: a word
+  /// scalar that is not ideographic, or an attached one.
+  @inline(__always)
+  private static func isWordContinuation(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return asciiKind(scalar.value) == .word }
+    return kind(of: scalar) == .word && !isIdeographic(scalar) || isAttached(scalar)
   }
 
   static func kind(of scalar: Unicode.Scalar) -> Kind {

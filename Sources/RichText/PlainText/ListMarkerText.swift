@@ -33,20 +33,29 @@ enum ListMarkerText {
   /// paragraph whose own text starts like a marker stays as it is; a changed or new
   /// line is an item when it starts with a marker.
   static func strip(_ text: String, old: AttributedText) -> (text: String, markers: [Parsed?]) {
+    // Line ends are found in the UTF-8 (never inside a grapheme: a line end is one
+    // of its own, "\r\n" included); walking characters was most of this function's time.
     var lines: [Substring] = []
-    var lineStart = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "\n" || character == "\r\n" || character == "\r" {
+    let utf8 = text.utf8
+    var lineStart = utf8.startIndex
+    var index = utf8.startIndex
+    var hasTab = false
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x0A || byte == 0x0D {
         lines.append(text[lineStart..<index])
-        lineStart = text.index(after: index)
+        index = utf8.index(after: index)
+        if byte == 0x0D, index < utf8.endIndex, utf8[index] == 0x0A { index = utf8.index(after: index) }
+        lineStart = index
+        continue
       }
-      index = text.index(after: index)
+      if byte == 0x09 { hasTab = true }
+      index = utf8.index(after: index)
     }
     lines.append(text[lineStart...])
-    // Every marker ends with a tab.
-    guard lines.contains(where: { $0.contains("\t") }) else {
+    // Every marker ends with a tab. (With a tab byte, the lines are asked as before:
+    // `Substring.contains("\t")` misses a tab before an emoji modifier.)
+    guard hasTab, lines.contains(where: { $0.contains("\t") }) else {
       return (text, Array(repeating: nil, count: lines.count))
     }
     let oldParagraphs = old.paragraphs

@@ -7,8 +7,9 @@ struct PlainTextFormatting {
   let tokens: ArraySlice<(range: Range<Int>, kind: WordTokenizer.Kind)>
   let scalars: [Unicode.Scalar]
   let source: [Int]
-  /// Old scalar whose formatting a replacing token takes, by the token's first scalar.
-  let replaced: [Int: Int]
+  /// Old scalar whose formatting a replacing token takes, at the token's first scalar
+  /// (-1 elsewhere).
+  let replaced: [Int32]
   let oldAttributes: [Int32]
   let attributes: [CharacterAttributes]
   let fallback: CharacterAttributes
@@ -46,8 +47,8 @@ struct PlainTextFormatting {
         value = chosen[offset + token.range.count - 1]
         if value == unset { value = indexOfFallback() }
       } else {
-        if let old = replaced[token.range.lowerBound] {
-          value = oldAttributes[old]
+        if case let old = replaced[token.range.lowerBound], old >= 0 {
+          value = oldAttributes[Int(old)]
         } else {
           value = lastWord ?? wordAfter(position, in: tokenList) ?? indexOfFallback()
           let inherited = table[Int(value)].link
@@ -64,8 +65,10 @@ struct PlainTextFormatting {
       if token.kind != .whitespace { lastWord = value }
       offset += token.range.count
     }
+    // The runs' text is gathered as UTF-8 (appending scalars to a string one by one
+    // was a large part of the time).
     var runs: [TextRun] = []
-    var text = String.UnicodeScalarView()
+    var text: [UInt8] = []
     var current: Int32 = unset
     offset = 0
     for token in tokenList {
@@ -74,21 +77,31 @@ struct PlainTextFormatting {
         if value == unset { value = indexOfFallback() }
         if value != current {
           if current != unset, table[Int(value)] != table[Int(current)] {
-            runs.append(TextRun(text: String(text), attributes: table[Int(current)]))
-            text = String.UnicodeScalarView()
+            runs.append(TextRun(text: String(decoding: text, as: UTF8.self), attributes: table[Int(current)]))
+            text.removeAll(keepingCapacity: true)
             current = value
           } else if current == unset {
             current = value
           }
         }
-        text.append(scalars[index])
+        Self.appendUTF8(scalars[index], to: &text)
         offset += 1
       }
     }
     if current != unset, !text.isEmpty {
-      runs.append(TextRun(text: String(text), attributes: table[Int(current)]))
+      runs.append(TextRun(text: String(decoding: text, as: UTF8.self), attributes: table[Int(current)]))
     }
     return runs
+  }
+
+  @inline(__always)
+  private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    let value = scalar.value
+    if value < 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value))
+    } else {
+      UTF8.encode(scalar) { bytes.append($0) }
+    }
   }
 
   /// The attributes (an index into `attributes`) of the first kept word after

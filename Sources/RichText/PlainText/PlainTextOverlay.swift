@@ -22,6 +22,13 @@ struct PlainTextOverlay {
 
   init(base: AttributedText, newText: String) {
     self.base = base
+    let capacity = base.paragraphs.reduce(0) { sum, paragraph in
+      paragraph.runs.reduce(sum + 1) { $0 + $1.text.utf8.count }
+    }
+    oldScalars.reserveCapacity(capacity)
+    oldAttributes.reserveCapacity(capacity)
+    oldParagraph.reserveCapacity(capacity)
+    newScalars.reserveCapacity(newText.utf8.count)
     for (index, paragraph) in base.paragraphs.enumerated() {
       if index > 0 {
         oldScalars.append("\n")
@@ -48,11 +55,10 @@ struct PlainTextOverlay {
           }
           continue
         }
-        for scalar in run.text.unicodeScalars {
-          oldScalars.append(scalar)
-          oldAttributes.append(attributeIndex)
-          oldParagraph.append(Int32(index))
-        }
+        let before = oldScalars.count
+        oldScalars.append(contentsOf: run.text.unicodeScalars)
+        oldAttributes.append(contentsOf: repeatElement(attributeIndex, count: oldScalars.count - before))
+        oldParagraph.append(contentsOf: repeatElement(Int32(index), count: oldScalars.count - before))
       }
     }
     var previousWasReturn = false
@@ -71,18 +77,18 @@ struct PlainTextOverlay {
     if newScalars == oldScalars { return base }
     let oldTokens = WordTokenizer.tokens(of: oldScalars)
     var newTokens = WordTokenizer.tokens(of: newScalars)
-    var interner = TokenInterner<ArraySlice<Unicode.Scalar>>()
-    let oldIDs = oldTokens.map { interner.intern(oldScalars[$0.range]) }
-    let newIDs = newTokens.map { interner.intern(newScalars[$0.range]) }
+    let (oldIDs, newIDs) = ScalarTokenInterner.intern(
+      old: oldScalars, oldTokens: oldTokens, new: newScalars, newTokens: newTokens)
     let diff = TokenDiff(from: oldIDs, to: newIDs)
-    let tokenSources = diff.oldIndices()
 
     // Source of every new scalar: the old scalar it was kept from, or -1 if typed.
     var source = [Int](repeating: -1, count: newScalars.count)
-    for (tokenIndex, token) in newTokens.enumerated() {
-      guard let oldToken = tokenSources[tokenIndex] else { continue }
-      let oldStart = oldTokens[oldToken].range.lowerBound
-      for (offset, scalarIndex) in token.range.enumerated() { source[scalarIndex] = oldStart + offset }
+    for match in diff.matches {
+      for tokenIndex in match.new..<(match.new + match.count) {
+        let oldStart = oldTokens[match.old + tokenIndex - match.new].range.lowerBound
+        let range = newTokens[tokenIndex].range
+        for scalarIndex in range { source[scalarIndex] = oldStart + scalarIndex - range.lowerBound }
+      }
     }
     var replaced = replacedScalars(diff, oldTokens: oldTokens, newTokens: newTokens)
     var scalars = newScalars
@@ -100,9 +106,11 @@ struct PlainTextOverlay {
       oldAttributes = elements.oldAttributes
       attributes = elements.attributes
       oldParagraph = elements.oldParagraph
-      replaced = Dictionary(
-        replaced.compactMap { key, value in elements.newIndex[key].map { ($0, value) } },
-        uniquingKeysWith: { first, _ in first })
+      var moved = [Int32](repeating: -1, count: scalars.count)
+      for (key, value) in replaced.enumerated() where value >= 0 {
+        if let index = elements.newIndex[key], moved[index] < 0 { moved[index] = value }
+      }
+      replaced = moved
       newTokens = WordTokenizer.tokens(of: scalars)
     }
     let paragraphs = splitParagraphs(newTokens, scalars: scalars)
@@ -122,26 +130,42 @@ struct PlainTextOverlay {
   }
 
   /// For typed tokens that replaced old ones (a change with text on both sides): the
-  /// old scalar whose formatting they take, keyed by the token's first new scalar.
-  /// The n-th typed token of a kind takes the n-th replaced token of that kind (the
-  /// last one when there are fewer), or the first replaced token of any kind.
+  /// old scalar whose formatting they take, at the token's first new scalar (-1
+  /// elsewhere). The n-th typed token of a kind takes the n-th replaced token of that
+  /// kind (the last one when there are fewer), or the first replaced token of any kind.
   private func replacedScalars(
     _ diff: TokenDiff, oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)],
     newTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
-  ) -> [Int: Int] {
-    var result: [Int: Int] = [:]
+  ) -> [Int32] {
+    var result = [Int32](repeating: -1, count: newScalars.count)
+    // The replaced tokens' first scalars by kind, refilled per change: the work stays
+    // linear in the change's size.
+    var byKind: [[Int32]] = [[], [], [], []]
+    var seen = [0, 0, 0, 0]
+    func slot(_ kind: WordTokenizer.Kind) -> Int {
+      switch kind {
+      case .word: 0
+      case .whitespace: 1
+      case .lineBreak: 2
+      case .other: 3
+      }
+    }
     for change in diff.changes where !change.old.isEmpty && !change.new.isEmpty {
-      let candidates = oldTokens[change.old].filter { $0.kind != .lineBreak }
-      guard let first = candidates.first else { continue }
-      // Grouped once per change: the work stays linear in the change's size.
-      let byKind = Dictionary(grouping: candidates, by: \.kind)
-      var seen: [WordTokenizer.Kind: Int] = [:]
+      for kind in 0..<4 { byKind[kind].removeAll(keepingCapacity: true) }
+      var first: Int32 = -1
+      for token in oldTokens[change.old] where token.kind != .lineBreak {
+        let start = Int32(token.range.lowerBound)
+        if first < 0 { first = start }
+        byKind[slot(token.kind)].append(start)
+      }
+      guard first >= 0 else { continue }
+      seen = [0, 0, 0, 0]
       for token in newTokens[change.new] where token.kind != .lineBreak {
-        let sameKind = byKind[token.kind] ?? []
-        let ordinal = seen[token.kind, default: 0]
-        seen[token.kind] = ordinal + 1
-        let chosen = sameKind.isEmpty ? first : sameKind[min(ordinal, sameKind.count - 1)]
-        result[token.range.lowerBound] = chosen.range.lowerBound
+        let kind = slot(token.kind)
+        let ordinal = seen[kind]
+        seen[kind] = ordinal + 1
+        let sameKind = byKind[kind]
+        result[token.range.lowerBound] = sameKind.isEmpty ? first : sameKind[min(ordinal, sameKind.count - 1)]
       }
     }
     return result
@@ -191,6 +215,8 @@ struct PlainTextOverlay {
         styles.append(origin)
       } else if let separator = paragraph.separator,
         case let kept = source[tokens[separator].range.lowerBound], kept >= 0,
+        // A kept line break inside the last paragraph (a table's row) starts none.
+        Int(oldParagraph[kept]) + 1 < base.paragraphs.count,
         !claimed.contains(Int(oldParagraph[kept]) + 1)
       {
         styles.append(Int(oldParagraph[kept]) + 1)
