@@ -67,7 +67,7 @@ public struct TableFormatter: Sendable {
     let cells = rows.map { row in columns.indices.map { $0 < row.count ? TerminalText.escaped(row[$0]) : "" } }
     let headers = columns.map(\.header)
     let widths = columns.indices.map { index in
-      ((showsHeader ? [headers] : []) + cells).map { $0[index].count }.max() ?? 0
+      ((showsHeader ? [headers] : []) + cells).map { Self.width(of: $0[index]) }.max() ?? 0
     }
     var lines: [String] = []
     if showsHeader {
@@ -78,12 +78,19 @@ public struct TableFormatter: Sendable {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// A cell's width in characters: its byte count when it is ASCII (most cells: dates,
+  /// counts, statuses), else its count of characters.
+  private static func width(of cell: String) -> Int {
+    cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
+  }
+
   private func line(
     _ cells: [String], widths: [Int], tint: ((_ column: Int, _ cell: String) -> String)?
   ) -> String {
     var parts: [String] = []
+    let cellWidths = cells.map(Self.width(of:))
     for (index, cell) in cells.enumerated() {
-      let padding = String(repeating: " ", count: widths[index] - cell.count)
+      let padding = String(repeating: " ", count: widths[index] - cellWidths[index])
       let isLast = index == cells.count - 1
       switch columns[index].alignment {
       case .left: parts.append(isLast ? cell : cell + padding)
@@ -100,7 +107,7 @@ public struct TableFormatter: Sendable {
     // Dress each cell after layout, so escape codes never count towards a width.
     var dressed: [String] = []
     for (index, cell) in cells.enumerated() {
-      let padding = String(repeating: " ", count: widths[index] - cell.count)
+      let padding = String(repeating: " ", count: widths[index] - cellWidths[index])
       let isLast = index == cells.count - 1
       let shown = cell.isEmpty ? cell : tint(index, cell)
       switch columns[index].alignment {
