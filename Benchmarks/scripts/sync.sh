@@ -32,21 +32,26 @@ for device in laptop phone; do
   git -C "$work/git-$device" remote set-url origin "$work/git-remote.git"
 done
 
+# Interleaved (notes phone, git phone, notes laptop, git laptop), so a change of load
+# during the run weighs on both tools alike.
 t0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; t1=$(now)
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; t2=$(now)
-
-g0=$(now)
 git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
 git -C "$work/git-phone" push -q origin devices/phone
 g1=$(now)
+t1b=$(now); "$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; t2=$(now)
 git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
 git -C "$work/git-laptop" push -q origin devices/bench
 g2=$(now)
+g0=$t1
+t1=$t1b
+g1b=$t2
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
 printf '%-40s %s notes, %s edits per device\n' "store" "$notes_count" "$edits"
-printf '%-40s %8s s   git: %8s s   ratio %s\n' "phone sync (fetch, merge, push)" "$(elapsed "$t0" "$t1")" "$(elapsed "$g0" "$g1")" \
-  "$(awk "BEGIN {printf \"%.2f\", ($t1 - $t0) / ($g1 - $g0)}")"
-printf '%-40s %8s s   git: %8s s   ratio %s\n' "laptop sync (fetch, merge, push)" "$(elapsed "$t1" "$t2")" "$(elapsed "$g1" "$g2")" \
-  "$(awk "BEGIN {printf \"%.2f\", ($t2 - $t1) / ($g2 - $g1)}")"
+# phone: notes t0..g0, git g0..g1; laptop: notes t1..g1b, git g1b..g2
+printf '%-40s %8s s   git: %8s s   ratio %s\n' "phone sync (fetch, merge, push)" "$(elapsed "$t0" "$g0")" "$(elapsed "$g0" "$g1")" \
+  "$(awk "BEGIN {printf \"%.2f\", ($g0 - $t0) / ($g1 - $g0)}")"
+printf '%-40s %8s s   git: %8s s   ratio %s\n' "laptop sync (fetch, merge, push)" "$(elapsed "$t1" "$g1b")" "$(elapsed "$g1b" "$g2")" \
+  "$(awk "BEGIN {printf \"%.2f\", ($g1b - $t1) / ($g2 - $g1b)}")"
+printf '%-40s %s\n' "load" "$(uptime | sed 's/^ *//')"
 printf '%-40s %s\n' "same merged tree as git" "$same"
