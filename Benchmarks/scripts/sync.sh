@@ -26,10 +26,11 @@ else
   "$bin/notes-bench" make-store "$work/laptop" "$notes_count" >/dev/null
 fi
 "$bin/notes" -C "$work/laptop" remote add origin "$work/remote.git" 2>/dev/null
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1
+# The setup is not timed: its first push of the whole store may pack for minutes.
+"$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes" clone "$work/remote.git" "$work/phone" --device phone >/dev/null
-"$bin/notes" -C "$work/phone" sync >/dev/null 2>&1
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1
+"$bin/notes" -C "$work/phone" sync --timeout 900 >/dev/null 2>&1
+"$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes-bench" edits "$work/laptop" "$edits" 1 0 2 >/dev/null
 "$bin/notes-bench" edits "$work/phone" "$edits" 2 1 2 >/dev/null
 
