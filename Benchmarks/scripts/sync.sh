@@ -29,6 +29,10 @@ fi
 # The setup is not timed: its first push of the whole store may pack for minutes.
 "$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes" clone "$work/remote.git" "$work/phone" --device phone >/dev/null
+# The clone leaves most previews to a detached `gc --auto`: drained here, so it neither
+# competes with the timed syncs nor writes into $work while the exit trap removes it
+# (which failed the script, and `make bench-quick` with it).
+"$bin/notes" -C "$work/phone" gc --auto >/dev/null 2>&1 || true
 "$bin/notes" -C "$work/phone" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes-bench" edits "$work/laptop" "$edits" 1 0 2 >/dev/null
