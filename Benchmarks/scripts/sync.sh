@@ -5,6 +5,8 @@
 # --no-rebase` of the other device's branch and `git push` of its own, on copies of the
 # same repositories.
 # Usage: Benchmarks/scripts/sync.sh [NOTES] [EDITS]   (default 10000 100)
+# SYNC_STORE=DIR starts the laptop from a copy of a store made before (NOTES is then
+# only the label), instead of `notes-bench make-store`.
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
@@ -15,12 +17,24 @@ now() { date +%s.%N; }
 elapsed() { awk "BEGIN {printf \"%.3f\", $2 - $1}"; }
 
 git init -q --bare "$work/remote.git"
-"$bin/notes-bench" make-store "$work/laptop" "$notes_count" >/dev/null
+if [ -n "${SYNC_STORE:-}" ]; then
+  # A store made before (gen_store.py or make-store): copied, never changed.
+  cp -a "$SYNC_STORE" "$work/laptop"
+  git -C "$work/laptop" config notes.device bench
+  git -C "$work/laptop" config notes.format 1
+else
+  "$bin/notes-bench" make-store "$work/laptop" "$notes_count" >/dev/null
+fi
 "$bin/notes" -C "$work/laptop" remote add origin "$work/remote.git" 2>/dev/null
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1
+# The setup is not timed: its first push of the whole store may pack for minutes.
+"$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes" clone "$work/remote.git" "$work/phone" --device phone >/dev/null
-"$bin/notes" -C "$work/phone" sync >/dev/null 2>&1
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1
+# The clone leaves most previews to a detached `gc --auto`: drained here, so it neither
+# competes with the timed syncs nor writes into $work while the exit trap removes it
+# (which failed the script, and `make bench-quick` with it).
+"$bin/notes" -C "$work/phone" gc --auto >/dev/null 2>&1 || true
+"$bin/notes" -C "$work/phone" sync --timeout 900 >/dev/null 2>&1
+"$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes-bench" edits "$work/laptop" "$edits" 1 0 2 >/dev/null
 "$bin/notes-bench" edits "$work/phone" "$edits" 2 1 2 >/dev/null
 
@@ -32,21 +46,25 @@ for device in laptop phone; do
   git -C "$work/git-$device" remote set-url origin "$work/git-remote.git"
 done
 
-t0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; t1=$(now)
-"$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; t2=$(now)
-
-g0=$(now)
+# Interleaved (notes phone, git phone, notes laptop, git laptop), so a change of load
+# during the run weighs on both tools alike.
+phone0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; phone1=$(now)
 git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
 git -C "$work/git-phone" push -q origin devices/phone
-g1=$(now)
+phone2=$(now)
+laptop0=$(now); "$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; laptop1=$(now)
 git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
 git -C "$work/git-laptop" push -q origin devices/bench
-g2=$(now)
+laptop2=$(now)
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
 printf '%-40s %s notes, %s edits per device\n' "store" "$notes_count" "$edits"
-printf '%-40s %8s s   git: %8s s   ratio %s\n' "phone sync (fetch, merge, push)" "$(elapsed "$t0" "$t1")" "$(elapsed "$g0" "$g1")" \
-  "$(awk "BEGIN {printf \"%.2f\", ($t1 - $t0) / ($g1 - $g0)}")"
-printf '%-40s %8s s   git: %8s s   ratio %s\n' "laptop sync (fetch, merge, push)" "$(elapsed "$t1" "$t2")" "$(elapsed "$g1" "$g2")" \
-  "$(awk "BEGIN {printf \"%.2f\", ($t2 - $t1) / ($g2 - $g1)}")"
+# Each side: notes from 0 to 1, git from 1 to 2.
+for side in phone laptop; do
+  declare -n start="${side}0" middle="${side}1" end="${side}2"
+  printf '%-40s %8s s   git: %8s s   ratio %s\n' "$side sync (fetch, merge, push)" "$(elapsed "$start" "$middle")" \
+    "$(elapsed "$middle" "$end")" "$(awk "BEGIN {printf \"%.2f\", ($middle - $start) / ($end - $middle)}")"
+  unset -n start middle end
+done
+printf '%-40s %s\n' "load" "$(uptime | sed 's/^ *//')"
 printf '%-40s %s\n' "same merged tree as git" "$same"

@@ -72,4 +72,54 @@ struct StatStatusTests {
     try directory.write("store/A.note/Text.rtf", "{\\rtf1 changed}")
     #expect(try repository.statusTrustingStat(cacheFile: cache).map(\.path) == ["A.note/Text.rtf"])
   }
+
+  /// `*.note/QuickLook`, as a notes store leaves its previews out.
+  static let previews = ScanExclusion(name: "test-previews") { directory in
+    let path = String(decoding: directory, as: UTF8.self)
+    return path.hasSuffix(".note/QuickLook") && !path.dropLast("/QuickLook".count).contains("/")
+  }
+
+  static func isExcluded(_ path: String) -> Bool {
+    let parts = path.split(separator: "/")
+    return parts.count > 2 && parts[0].hasSuffix(".note") && parts[1] == "QuickLook"
+  }
+
+  @Test("a scan excluding folders reports every change outside them, and does not look at the files inside")
+  func excludedFoldersAreLeftOut() throws {
+    let directory = try TemporaryDirectory()
+    let (repository, root, git) = try makeAgedStore(directory)
+    // Previews tracked, as in a real store.
+    try FileManager.default.removeItem(atPath: root + "/.gitignore")
+    try git.run("add", "-A")
+    try git.run("commit", "-qm", "track previews")
+    let cache = directory.file("scan-cache")
+    let steps: [(name: String, change: () throws -> Void, expected: [String])] = [
+      ("nothing changed", {}, []),
+      ("a tracked preview rewritten", { try directory.write("store/A.note/QuickLook/Preview.rtf", "IGNORED") }, []),
+      ("a body rewritten", { try directory.write("store/A.note/Text.rtf", "{\\rtf1 ALPHA}") }, ["A.note/Text.rtf"]),
+      (
+        "a file added to a package", { try directory.write("store/B.note/Attachments/y.bin", "new") },
+        ["A.note/Text.rtf", "B.note/Attachments/y.bin"]
+      ),
+      (
+        "a new package", { try directory.write("store/C.note/Text.rtf", "{\\rtf1 gamma}") },
+        ["A.note/Text.rtf", "B.note/Attachments/y.bin", "C.note/Text.rtf"]
+      ),
+    ]
+    for step in steps {
+      try step.change()
+      let full = try repository.status().map(\.path).filter { !Self.isExcluded($0) }
+      #expect(full == step.expected, "\(step.name): full status")
+      for pass in ["cold", "cached"] {
+        // Inside an excluded folder the answer may hold a change or not (a package that
+        // changed elsewhere is compared whole); with nothing else changed, it holds none.
+        let scanned = try repository.statusTrustingStat(cacheFile: cache, excluding: Self.previews).map(\.path)
+        #expect(scanned.filter { !Self.isExcluded($0) } == step.expected, "\(step.name), \(pass)")
+        if step.expected.isEmpty { #expect(scanned.isEmpty, "\(step.name), \(pass): an excluded file was looked at") }
+      }
+      // The same cache file, used by a scan without the exclusion, is not mistaken for its own.
+      let whole = try repository.statusTrustingStat(cacheFile: cache).map(\.path)
+      #expect(whole == (try repository.status().map(\.path)), "\(step.name), whole scan")
+    }
+  }
 }

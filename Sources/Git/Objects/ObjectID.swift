@@ -22,6 +22,10 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// Creates an id from exactly 20 bytes; nil for any other count.
   public init?(bytes: some Collection<UInt8>) {
     guard bytes.count == Self.byteCount else { return nil }
+    if let id = bytes.withContiguousStorageIfAvailable({ ObjectID(bytes: UnsafeRawBufferPointer($0)) }) {
+      self = id ?? .zero
+      return
+    }
     var high: UInt64 = 0
     var middle: UInt64 = 0
     var low: UInt32 = 0
@@ -35,16 +39,15 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     self.init(high: high, middle: middle, low: low)
   }
 
-  /// Creates an id from exactly 20 bytes in memory; nil for any other count. The same as
-  /// the generic initializer, compiled for raw memory: other modules' callers (reading
-  /// ids out of tree objects and mapped index files) would otherwise run the generic one
-  /// unspecialized.
+  /// Creates an id from exactly 20 bytes in memory (a mapped file, a libgit2 buffer);
+  /// nil for any other count. Chosen over the generic initialiser for raw buffers, so
+  /// hot readers (the history index, raw trees) pay no generic dispatch per id.
   public init?(bytes: UnsafeRawBufferPointer) {
-    guard bytes.count == Self.byteCount, let base = bytes.baseAddress else { return nil }
-    let high = UInt64(bigEndian: base.loadUnaligned(as: UInt64.self))
-    let middle = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-    let low = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
-    self.init(high: high, middle: middle, low: low)
+    guard bytes.count == Self.byteCount else { return nil }
+    self.init(
+      high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+      middle: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+      low: UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
   }
 
   /// Parses 40 hexadecimal digits (either case); nil for anything else.

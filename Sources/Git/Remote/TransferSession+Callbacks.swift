@@ -42,6 +42,9 @@ extension TransferSession {
     }
     callbacks.pack_progress = { _, _, _, payload in
       guard let session = session(payload) else { return 0 }
+      // Building the pack to push is work going on: the first push of a big store
+      // packs for minutes on a loaded machine, and was stopped as "no progress".
+      session.clock.noteProgress()
       return session.continueOrStop()
     }
     callbacks.push_transfer_progress = { current, total, bytes, payload in

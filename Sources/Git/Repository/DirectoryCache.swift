@@ -55,13 +55,13 @@ struct DirectoryCache {
   private var pendingSlots: [String: Int] = [:]
   private var changed = false
 
-  init(file: String, ignoreFiles: [String]) {
+  init(file: String, ignoreFiles: [String], exclusionName: String = "") {
     self.file = file
     let stamp = ignoreFiles.map { path in
       var info = stat()
       return lstat(path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_size)" : "-"
     }.joined(separator: ",")
-    header = Array((Self.version + stamp).utf8) + [0]
+    header = Array((Self.version + stamp + " " + exclusionName).utf8) + [0]
     guard let data = FileManager.default.contents(atPath: file), data.starts(with: header) else {
       changed = true
       byName = [:]

@@ -28,7 +28,11 @@ extension Repository {
   ///     whose stat changed but whose content did not (a `touch`, a copy), as `git status`
   ///     does, so the next scan trusts them again. Only while no one else writes the index
   ///     (hold the app's lock).
-  public func statusTrustingStat(cacheFile: String, refreshingIndex: Bool = false) throws -> [StatusEntry] {
+  ///   - exclusion: Folders left out: changes inside them may be missing from the answer
+  ///     (for files the caller never reports anyway).
+  public func statusTrustingStat(
+    cacheFile: String, refreshingIndex: Bool = false, excluding exclusion: ScanExclusion? = nil
+  ) throws -> [StatusEntry] {
     guard let root = workingDirectory else { return try status() }
     var indexInfo = stat()
     guard lstat(gitDirectory + "/index", &indexInfo) == 0 else { return try status() }
@@ -40,7 +44,10 @@ extension Repository {
     defer { close(rootDirectory) }
     var scan = TrackedScan(
       rootDirectory: rootDirectory, indexTime: DirectoryCache.Time(indexInfo.st_mtim),
-      cache: DirectoryCache(file: cacheFile, ignoreFiles: [gitDirectory + "/info/exclude", root + "/.gitignore"]))
+      cache: DirectoryCache(
+        file: cacheFile, ignoreFiles: [gitDirectory + "/info/exclude", root + "/.gitignore"],
+        exclusionName: exclusion?.name ?? ""),
+      exclusion: exclusion)
     // The entries are borrowed from the index, which does not change during the walk.
     scan.walk(index.pointer)
     var untracked: [String] = []

@@ -17,6 +17,8 @@ struct TrackedScan {
   let rootDirectory: Int32
   let indexTime: DirectoryCache.Time
   var cache: DirectoryCache
+  /// Folders the scan does not look into (neither their files nor their directories).
+  let exclusion: ScanExclusion?
 
   /// Tracked files whose stat data differs from the index (or that are gone).
   private(set) var changedFiles: [String] = []
@@ -25,41 +27,52 @@ struct TrackedScan {
   /// Directories whose time differs from the cache's: they must be listed.
   private(set) var misses: [(directory: String, firstEntry: Int, time: DirectoryCache.Time)] = []
 
-  init(rootDirectory: Int32, indexTime: DirectoryCache.Time, cache: DirectoryCache) {
+  init(rootDirectory: Int32, indexTime: DirectoryCache.Time, cache: DirectoryCache, exclusion: ScanExclusion? = nil) {
     self.rootDirectory = rootDirectory
     self.indexTime = indexTime
     self.cache = cache
+    self.exclusion = exclusion
   }
 
   /// Compares every entry of `index` with the working tree.
   mutating func walk(_ index: OpaquePointer) {
     var directoryPath: [CChar] = []  // a reusable NUL-terminated copy of a directory's path
     var previous: [UInt8] = []  // the parent directory of the previous entry
+    var previousExcluded = false  // whether that parent lies in an excluded folder
     visitDirectory(UnsafeBufferPointer(start: nil, count: 0), firstEntry: 0, scratch: &directoryPath)
     for position in 0..<git_index_entrycount(index) {
       guard let entry = git_index_get_byindex(index, position), let path = entry.pointee.path else { continue }
-      var info = stat()
-      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry.pointee) {
-        changedFiles.append(decodeCString(path))
-      }
       let length = strlen(path)
-      path.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+      let excluded = path.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> Bool in
         var parent = length
         while parent > 0 && bytes[parent - 1] != UInt8(ascii: "/") { parent -= 1 }
         parent = max(parent - 1, 0)  // the parent's length, without the slash
-        if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return }
-        // The directories on the way to the parent that the previous entry was not in.
+        if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return previousExcluded }
+        defer { previous = Array(UnsafeBufferPointer(start: bytes, count: parent)) }
+        // The directories on the way to the parent that the previous entry was not in,
+        // down to the first excluded one.
         var common = 0
         while common < min(parent, previous.count) && bytes[common] == previous[common] { common += 1 }
+        previousExcluded = false
         if parent > 0 {
           for end in 1...parent where end == parent || bytes[end] == UInt8(ascii: "/") {
+            let directory = UnsafeBufferPointer(start: bytes, count: end)
+            if let exclusion, exclusion.excludes(directory) {
+              previousExcluded = true
+              break
+            }
             let sharedWithPrevious = end <= common && (end == previous.count || previous[end] == UInt8(ascii: "/"))
             if !sharedWithPrevious {
-              visitDirectory(UnsafeBufferPointer(start: bytes, count: end), firstEntry: position, scratch: &directoryPath)
+              visitDirectory(directory, firstEntry: position, scratch: &directoryPath)
             }
           }
         }
-        previous = Array(UnsafeBufferPointer(start: bytes, count: parent))
+        return previousExcluded
+      }
+      if excluded { continue }
+      var info = stat()
+      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry.pointee) {
+        changedFiles.append(decodeCString(path))
       }
     }
     cache.finishLookups()
@@ -118,5 +131,22 @@ struct TrackedScan {
       names.insert(String(decoding: bytes[prefix.count...].prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self))
     }
     return names
+  }
+}
+
+/// Folders a ``TrackedScan`` leaves out: files the caller never reports (a notes store's
+/// generated previews). `excludes` gets each directory's path (relative, no trailing
+/// slash) from the top down; the scan stops at the first one it excludes. `name` tells
+/// the directory cache which exclusion made it, so scans with another one do not share it.
+public struct ScanExclusion: Sendable {
+  /// Names the rule in the directory cache's header.
+  public var name: String
+  /// Whether the directory at these path bytes is left out.
+  public var excludes: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
+
+  /// Creates an exclusion.
+  public init(name: String, excludes: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Bool) {
+    self.name = name
+    self.excludes = excludes
   }
 }

@@ -39,11 +39,16 @@ enum ListCommand: NotesCommand {
       .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
     ])
     let style = context.style
+    // Dates shown to the minute repeat (one commit changes many notes): each is formatted once.
+    var shownDates: [Date: String] = [:]
+    let rows = notes.map { note in
+      let date = shownDates[note.modified] ?? context.displayDate(note.modified)
+      shownDates[note.modified] = date
+      return [note.name, date, note.device, String(note.attachments), note.status.rawValue]
+    }
     context.out(
       table.render(
-        notes.map {
-          [$0.name, context.displayDate($0.modified), $0.device, String($0.attachments), $0.status.rawValue]
-        }, terminal: context.terminal,
+        rows, terminal: context.terminal,
         tint: { column, cell in
           switch column {
           case 0: return style.note(cell)

@@ -65,51 +65,63 @@ public struct TableFormatter: Sendable {
   ) -> String {
     guard !rows.isEmpty else { return "" }
     let cells = rows.map { row in columns.indices.map { $0 < row.count ? TerminalText.escaped(row[$0]) : "" } }
+    let cellWidths = cells.map { $0.map(Self.width(of:)) }
     let headers = columns.map(\.header)
-    let widths = columns.indices.map { index in
-      ((showsHeader ? [headers] : []) + cells).map { $0[index].count }.max() ?? 0
+    var widths = showsHeader ? headers.map(Self.width(of:)) : Array(repeating: 0, count: columns.count)
+    for row in cellWidths {
+      for (index, width) in row.enumerated() where width > widths[index] { widths[index] = width }
     }
-    var lines: [String] = []
+    // Every padding a cell can need, made once (a table of 10,000 notes has 50,000 cells).
+    let paddings = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+    var output = ""
+    output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + separator.utf8.count * columns.count + 1))
     if showsHeader {
-      let header = line(headers, widths: widths, tint: nil)
-      lines.append(terminal.map { Style.stdout($0).header(header) } ?? header)
+      let header = line(headers, cellWidths: headers.map(Self.width(of:)), widths: widths, paddings: paddings, tint: nil)
+      output += terminal.map { Style.stdout($0).header(header) } ?? header
+      output += "\n"
     }
-    lines += cells.map { line($0, widths: widths, tint: tint) }
-    return lines.map { $0 + "\n" }.joined()
+    for (row, rowWidths) in zip(cells, cellWidths) {
+      output += line(row, cellWidths: rowWidths, widths: widths, paddings: paddings, tint: tint)
+      output += "\n"
+    }
+    return output
   }
 
+  /// A cell's width in characters: its byte count when it is ASCII (most cells: dates,
+  /// counts, statuses), else its count of characters.
+  private static func width(of cell: String) -> Int {
+    cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
+  }
+
+  /// One line: the cells laid out (dressed by `tint` after layout, so escape codes never
+  /// count towards a width), trailing spaces trimmed, cut at ``maxWidth``.
   private func line(
-    _ cells: [String], widths: [Int], tint: ((_ column: Int, _ cell: String) -> String)?
+    _ cells: [String], cellWidths: [Int], widths: [Int], paddings: [String],
+    tint: ((_ column: Int, _ cell: String) -> String)?
   ) -> String {
-    var parts: [String] = []
-    for (index, cell) in cells.enumerated() {
-      let padding = String(repeating: " ", count: widths[index] - cell.count)
-      let isLast = index == cells.count - 1
-      switch columns[index].alignment {
-      case .left: parts.append(isLast ? cell : cell + padding)
-      case .right: parts.append(padding + cell)
+    func layout(_ dress: ((_ column: Int, _ cell: String) -> String)?) -> String {
+      var text = ""
+      for (index, cell) in cells.enumerated() {
+        if index > 0 { text += separator }
+        let padding = paddings[widths[index] - cellWidths[index]]
+        let shown = cell.isEmpty ? cell : dress.map { $0(index, cell) } ?? cell
+        switch columns[index].alignment {
+        case .left:
+          text += shown
+          if index < cells.count - 1 { text += padding }
+        case .right:
+          text += padding
+          text += shown
+        }
       }
-    }
-    var text = parts.joined(separator: separator)
-    while text.last == " " { text.removeLast() }
-    if let maxWidth, maxWidth > 0, text.count > maxWidth {
-      text = String(text.prefix(maxWidth - 1)) + "…"
+      while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
       return text
     }
-    guard let tint else { return text }
-    // Dress each cell after layout, so escape codes never count towards a width.
-    var dressed: [String] = []
-    for (index, cell) in cells.enumerated() {
-      let padding = String(repeating: " ", count: widths[index] - cell.count)
-      let isLast = index == cells.count - 1
-      let shown = cell.isEmpty ? cell : tint(index, cell)
-      switch columns[index].alignment {
-      case .left: dressed.append(isLast ? shown : shown + padding)
-      case .right: dressed.append(padding + shown)
-      }
+    if let maxWidth, maxWidth > 0 {
+      let text = layout(nil)
+      if text.count > maxWidth { return String(text.prefix(maxWidth - 1)) + "…" }
+      if tint == nil { return text }
     }
-    var result = dressed.joined(separator: separator)
-    while result.last == " " { result.removeLast() }
-    return result
+    return layout(tint)
   }
 }
