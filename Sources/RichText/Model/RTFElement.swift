@@ -43,6 +43,9 @@ public struct RTFElement: Hashable, Sendable {
   /// `shownText` (split at tabs and line feeds); nil when the cells cannot be edited
   /// in place.
   var cells: [RTFCellText]?
+  /// The fonts and colours `rtf` refers to, by value (nil when unknown): a body
+  /// written whole renumbers them into its own tables. Not part of equality.
+  var resources: RTFElementResources?
 
   /// Creates an element.
   public init(kind: Kind, shownText: String = "", noteText: String? = nil, rtf: [UInt8]) {
@@ -118,6 +121,7 @@ public struct RTFElement: Hashable, Sendable {
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
+    edited.resources = resources
     return edited
   }
 

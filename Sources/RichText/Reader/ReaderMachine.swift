@@ -179,6 +179,7 @@ struct ReaderMachine {
     if hasTextAfterEnd() { warnings.add(.textAfterEnd, at: tokenizer.position) }
     finishBody()
     collapseTables()
+    noteElementResources()
     let listIDs = ReaderListIdentities.canonicalize(&body.paragraphs)
     var text = AttributedText(paragraphs: body.paragraphs, document: document)
     text.rtfSource = recorder.source(

@@ -139,6 +139,12 @@ struct RTFSplicingWriter {
           if let font = attributes.font, fonts[font] == nil { return nil }
           if let color = attributes.foregroundColor, colors[color] == nil { return nil }
           if let color = attributes.backgroundColor, colors[color] == nil { return nil }
+          if let resources = attributes.element?.resources,
+            !resources.fonts.values.allSatisfy({ fonts[$0] != nil })
+              || !resources.colors.values.allSatisfy({ colors[$0] != nil })
+          {
+            return nil
+          }
         }
       }
     }
