@@ -167,6 +167,9 @@ extension CorpusCase {
         .paragraph("Right aligned", .alignment(.right)),
       ]),
     CorpusCase(
+      name: "cocoa-lists-continued", cocoaVersion: 2822,
+      probes: [.paragraph("Cheese", .list(.decimal, level: 0)), .paragraph("Then", .noList)]),
+    CorpusCase(
       name: "lo-lists",
       probes: [
         .paragraph("Water the plants", .list(.disc, level: 0)),
@@ -187,7 +190,7 @@ extension CorpusCase {
         .run("intranet", .underline(.single)), .run("intranet", .foreground(rgb(5, 99, 193))),
         .run("Budget", .link("#_Budget")), .run(", see the section", .noLink),
         .run("Meeting notes", .bold), .run("Meeting notes", .size(16)),
-        .run("14 March 2024", .noLink), .paragraph("Meeting notes", .alignment(.center)),
+        .paragraph("Meeting notes", .alignment(.center)),
         .documentControl("margt", 1440), .documentControl("viewkind", 1),
       ]),
     CorpusCase(name: "word-headers-footnotes", probes: [.run("Chapter one", .bold)]),
@@ -209,6 +212,12 @@ extension CorpusCase {
         .paragraph("Upper roman", .list(.upperRoman, level: 0)),
         .paragraph("Upper letter", .list(.upperAlpha, level: 0)),
         .paragraph("After the lists", .noList),
+      ]),
+    CorpusCase(
+      name: "word-lists-continued",
+      probes: [
+        .paragraph("Open the door", .list(.decimal, level: 0)),
+        .paragraph("Quietly", .list(.lowerAlpha, level: 1)), .paragraph("Done.", .noList),
       ]),
     CorpusCase(name: "word-nested-table"),
     CorpusCase(name: "word-shppict-object", skippedObjects: 3),

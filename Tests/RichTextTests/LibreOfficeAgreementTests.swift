@@ -39,6 +39,7 @@ struct LibreOfficeAgreementTests {
       ["receipt.jpg ¬", "a.png ¬", "b été.png ¬"],
       reason: "LibreOffice does not know Cocoa's NeXTGraphic: it shows the file name and the 0xAC byte"),
     "cocoa-lists": .listMarkers,
+    "cocoa-lists-continued": .listMarkers,
     "dos-pca-850": .ignoreLines(
       ["Code page 850:"],
       reason: "LibreOffice decodes \\pca byte 0xD5 as € (IBM 858); Microsoft's code page 850 has U+0131 ı"),
@@ -53,6 +54,7 @@ struct LibreOfficeAgreementTests {
       reason: "LibreOffice shows the footnote's reference number; the reader skips footnotes"),
     "word-legacy-pn": .listMarkers,
     "word-lists": .listMarkers,
+    "word-lists-continued": .listMarkers,
     "word-unicode-fallbacks": .ignoreLines(
       ["Fallback skips", "nd one byte"],
       reason: "the RTF spec counts a control word (\\tab) as one \\uc fallback unit; LibreOffice does not"),

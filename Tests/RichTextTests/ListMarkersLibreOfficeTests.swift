@@ -15,7 +15,10 @@ struct ListMarkersLibreOfficeTests {
 
   /// List files of the reader's corpus and of the shared corpus (when present).
   static let files: [URL] = {
-    let local = ["cocoa-lists", "word-lists", "lo-lists", "word-legacy-pn"]
+    let local = [
+      "cocoa-lists", "word-lists", "lo-lists", "word-legacy-pn", "word-lists-continued",
+      "cocoa-lists-continued",
+    ]
       .map { Corpus.folder.appendingPathComponent($0 + ".rtf") }
     let shared = [
       "cocoa-08-nested-bullet-list", "cocoa-13-lists-bullet-decimal-links-1504",

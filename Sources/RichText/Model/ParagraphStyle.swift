@@ -129,15 +129,25 @@ public struct ListMarker: Hashable, Sendable {
   /// The number of a list's first item at this level (`\levelstartat`), 1 by default.
   public var start: Int
 
+  /// Which list the item belongs to, when that is more than its block of consecutive
+  /// items: items with the same `listID` are numbered as one list even when other
+  /// paragraphs or lists come between them (Word and LibreOffice go on with "3."
+  /// after a plain paragraph). nil: the item's list is its block of consecutive items
+  /// (see `RTFListTable`). The reader sets it only where it matters, numbering such
+  /// lists 0, 1, 2… in order of first appearance.
+  public var listID: Int?
+
   /// Creates a list marker.
   public init(
-    format: Format, level: Int = 0, prefix: String = "", suffix: String = ".", start: Int = 1
+    format: Format, level: Int = 0, prefix: String = "", suffix: String = ".", start: Int = 1,
+    listID: Int? = nil
   ) {
     self.format = format
     self.level = level
     self.prefix = prefix
     self.suffix = suffix
     self.start = start
+    self.listID = listID
   }
 
   /// Whether the format shows a bullet rather than a number.

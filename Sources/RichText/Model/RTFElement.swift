@@ -25,12 +25,15 @@ public struct RTFElement: Hashable, Sendable {
     case hiddenText
     /// A bookmark's start or end (`\bkmkstart`, `\bkmkend`), or an annotation.
     case bookmark
+    /// A field other than a link (`\field` with `PAGE`, `DATE`, `TOC`, `MERGEFIELD`,
+    /// `REF`…): shows its result, and keeps its instruction byte for byte.
+    case field
   }
 
   /// What the element is.
   public var kind: Kind
   /// What `plainText` shows in its place: a table's cells (tab-separated, a row per
-  /// line), a footnote mark's number, nothing for the others.
+  /// line), a footnote mark's number, a field's result, nothing for the others.
   public var shownText: String
   /// The text of a footnote, shown after the body; nil for other elements.
   public var noteText: String?
@@ -40,6 +43,9 @@ public struct RTFElement: Hashable, Sendable {
   /// `shownText` (split at tabs and line feeds); nil when the cells cannot be edited
   /// in place.
   var cells: [RTFCellText]?
+  /// The fonts and colours `rtf` refers to, by value (nil when unknown): a body
+  /// written whole renumbers them into its own tables. Not part of equality.
+  var resources: RTFElementResources?
 
   /// Creates an element.
   public init(kind: Kind, shownText: String = "", noteText: String? = nil, rtf: [UInt8]) {
@@ -115,6 +121,7 @@ public struct RTFElement: Hashable, Sendable {
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
+    edited.resources = resources
     return edited
   }
 

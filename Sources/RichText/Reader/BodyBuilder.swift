@@ -129,6 +129,8 @@ extension ReaderMachine {
     {
       list = levels[min(paragraph.listLevel, levels.count - 1)]
       list?.level = paragraph.listLevel
+      // The file's own list number for now; `ReaderListIdentities` makes it canonical.
+      list?.listID = Int(id)
     }
     var tabs = paragraph.tabStops
     if zip(tabs, tabs.dropFirst()).contains(where: { $0.position > $1.position }) {

@@ -70,6 +70,11 @@ enum FieldInstruction {
 /// An open field: its instruction text and, once asked for, its hyperlink target
 /// (parsed once, however many `\fldrslt` groups follow).
 struct FieldRecord {
+  /// Where the field's group starts, and the body's paragraph and run counts there,
+  /// when the field may become an element (see `ReaderMachine.closeField`).
+  var start: Int?
+  var paragraphCount = 0
+  var runCount = 0
   private var instruction: [UInt8] = []
   private var parsedTarget: String??
 

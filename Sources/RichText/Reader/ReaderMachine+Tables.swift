@@ -145,7 +145,7 @@ extension ReaderMachine {
           format: legacyDraft.format ?? .decimal, level: legacyDraft.level)
       }
     case .closeField:
-      _ = fieldInstructions.popLast()
+      closeField()
     }
   }
 }

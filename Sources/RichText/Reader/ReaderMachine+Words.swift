@@ -52,7 +52,7 @@ extension ReaderMachine {
       overrideDraft = ListOverrideDraft()
       state.closeAction = .commitListOverride
     case .field where destination == .body:
-      fieldInstructions.append(FieldRecord())
+      openField()
       state.closeAction = .closeField
     case .fldinst where destination == .body && !fieldInstructions.isEmpty:
       state.destination = .fieldInstruction

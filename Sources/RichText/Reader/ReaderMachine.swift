@@ -179,9 +179,12 @@ struct ReaderMachine {
     if hasTextAfterEnd() { warnings.add(.textAfterEnd, at: tokenizer.position) }
     finishBody()
     collapseTables()
+    noteElementResources()
+    let listIDs = ReaderListIdentities.canonicalize(&body.paragraphs)
     var text = AttributedText(paragraphs: body.paragraphs, document: document)
     text.rtfSource = recorder.source(
-      bytes: bytes, paragraphs: text.paragraphs, document: document, tables: sourceTables())
+      bytes: bytes, paragraphs: text.paragraphs, document: document,
+      tables: sourceTables(listIDs: listIDs))
     return RTFReadResult(
       text: text, skippedObjects: skippedObjects,
       warnings: tokenizer.warnings.merged(with: warnings))
@@ -244,7 +247,8 @@ struct ReaderMachine {
   }
 
   /// The file's font, colour and list numbers by value.
-  func sourceTables() -> RTFSourceTables {
+  /// `listIDs` holds each `\listid` the body used with the items' canonical `listID`.
+  func sourceTables(listIDs: ReaderListIdentities.Identities) -> RTFSourceTables {
     var tables = RTFSourceTables()
     for (number, entry) in fonts.sorted(by: { $0.key < $1.key })
     where tables.fontNumbers[entry.font] == nil {
@@ -257,11 +261,29 @@ struct ReaderMachine {
         tables.expandedColors[color] = expandedColorEntries[number]
       }
     }
-    for (override, id) in listOverrides.sorted(by: { $0.key < $1.key }) {
+    var lowestOverride: [Int32: Int32] = [:]
+    for (override, id) in listOverrides.sorted(by: { $0.key < $1.key }) where lowestOverride[id] == nil {
+      lowestOverride[id] = override
+    }
+    // The lists the body uses first, then the others.
+    var used: Set<Int32> = []
+    for (fileListID, listID) in listIDs.lists {
+      let id = Int32(clamping: fileListID)
+      used.insert(id)
+      guard let override = lowestOverride[id], let levels = lists[id] else { continue }
+      for case var marker? in levels {
+        marker.listID = listID
+        if tables.listNumbers[marker] == nil { tables.listNumbers[marker] = Int(override) }
+      }
+    }
+    for (id, override) in lowestOverride.sorted(by: { $0.value < $1.value }) where !used.contains(id) {
       guard let levels = lists[id] else { continue }
       for case let marker? in levels where tables.listNumbers[marker] == nil {
         tables.listNumbers[marker] = Int(override)
       }
+    }
+    tables.paragraphListNumbers = listIDs.paragraphFileListIDs.map { id in
+      id.flatMap { lowestOverride[Int32(clamping: $0)] }.map { Int($0) }
     }
     return tables
   }

@@ -58,8 +58,12 @@ struct RTFSourceTables: Sendable {
   /// Cocoa's `\*\expandedcolortbl` entry of each colour (such as
   /// `\cssrgb\c100000\c14913\c0`), kept so that a body written whole keeps them.
   var expandedColors: [Color: String] = [:]
-  /// `\lsN` of each list format and level the file's lists define.
+  /// `\lsN` of each list format and level the file's lists define (the lists the
+  /// body uses first).
   var listNumbers: [ListMarker: Int] = [:]
+  /// For each paragraph read, an `\lsN` of the list it is an item of, or nil: so a
+  /// rewritten item stays in its own list when two lists have the same format.
+  var paragraphListNumbers: [Int?] = []
 }
 
 extension RTFSource: CustomStringConvertible, CustomDebugStringConvertible {

@@ -29,17 +29,28 @@ struct RTFSplicingWriter {
     let old = source.paragraphs
     let new = text.paragraphs
     if old == new { return source.bytes }
-    let stretches = changedStretches(old: old, new: new)
+    var interner = TokenInterner<Paragraph>()
+    let diff = TokenDiff(from: interner.intern(old), to: interner.intern(new))
+    let stretches = changedStretches(diff, count: old.count)
+    let lists = RTFListTable(planning: new)
+    // Each list of the new body takes the `\ls` of an item it kept from the file.
+    var keptListNumbers: [Int: Int] = [:]
+    let fileNumbers = source.tables.paragraphListNumbers
+    for (index, oldIndex) in diff.oldIndices().enumerated() {
+      guard let oldIndex, oldIndex < fileNumbers.count, let number = fileNumbers[oldIndex],
+        let list = lists.items[index]?.list, keptListNumbers[list] == nil
+      else { continue }
+      keptListNumbers[list] = number
+    }
     var listNumbers: [Int: Int] = [:]
     for stretch in stretches {
       for index in stretch.newLower..<stretch.newUpper {
-        guard let marker = new[index].style.list else { continue }
-        guard let number = source.tables.listNumbers[marker] else { return nil }
+        guard let marker = new[index].style.list, let list = lists.items[index]?.list else { continue }
+        guard let number = keptListNumbers[list] ?? source.tables.listNumbers[marker] else { return nil }
         listNumbers[index] = number
       }
     }
     guard let tables = tables(for: new, in: stretches) else { return nil }
-    let lists = RTFListTable(planning: new)
     let body = RTFBodyWriter(tables: tables, lists: lists, documentUsesCodePage1252: false)
 
     let bytes = source.bytes
@@ -74,10 +85,7 @@ struct RTFSplicingWriter {
   }
 
   /// The stretches to replace, in order, each between clean boundaries of the file.
-  private func changedStretches(old: [Paragraph], new: [Paragraph]) -> [Stretch] {
-    var interner = TokenInterner<Paragraph>()
-    let diff = TokenDiff(from: interner.intern(old), to: interner.intern(new))
-    let count = old.count
+  private func changedStretches(_ diff: TokenDiff, count: Int) -> [Stretch] {
     var pending = diff.changes[...]
     var stretches: [Stretch] = []
     while let change = pending.popFirst() {
@@ -131,6 +139,12 @@ struct RTFSplicingWriter {
           if let font = attributes.font, fonts[font] == nil { return nil }
           if let color = attributes.foregroundColor, colors[color] == nil { return nil }
           if let color = attributes.backgroundColor, colors[color] == nil { return nil }
+          if let resources = attributes.element?.resources,
+            !resources.fonts.values.allSatisfy({ fonts[$0] != nil })
+              || !resources.colors.values.allSatisfy({ colors[$0] != nil })
+          {
+            return nil
+          }
         }
       }
     }

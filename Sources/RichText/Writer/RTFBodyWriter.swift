@@ -126,7 +126,7 @@ struct RTFBodyWriter {
         continue
       }
       if element.isBlock { out.byte(UInt8(ascii: "{")) }
-      out.bytes.append(contentsOf: element.rtf)
+      out.bytes.append(contentsOf: tables.renumbered(element))
       if element.isBlock { out.byte(UInt8(ascii: "}")) }
     }
   }

@@ -1,15 +1,20 @@
-/// The lists of a body as Cocoa writes them: one `\list` per block of consecutive
-/// list paragraphs, with a level for every nesting depth used, and the marker text of
-/// every item (bullets, or numbers counted per level).
+/// The lists of a body as Cocoa writes them: one `\list` per list, with a level for
+/// every nesting depth used, and the marker text of every item (bullets, or numbers
+/// counted per level, a level's count starting again after an item of a lower level).
 ///
-/// A block of list paragraphs starts a new list when a non-list paragraph interrupts
-/// it, or when an item's format differs from the format its level already has in the
-/// current list (a list level has one format).
+/// Items with the same ``ListMarker/listID`` are one list, numbered on across the
+/// paragraphs between them. Items without one are grouped in blocks: a block of
+/// consecutive list paragraphs starts a new list when a non-list paragraph or an item
+/// with a `listID` interrupts it, or when an item's format differs from the format its
+/// level already has in the current list (a list level has one format). Lists are
+/// numbered in order of first use.
 struct RTFListTable {
   /// One list: the format of each level, level 0 first.
   struct List {
     /// The marker of each level (its `level` is the index).
     var levels: [ListMarker]
+    /// The count of the last item at each level so far, while planning.
+    var counters: [Int?] = []
   }
 
   /// One list item: the list it belongs to (`\lsN` is `list + 1`) and its marker text.
@@ -25,7 +30,7 @@ struct RTFListTable {
   init(planning paragraphs: [Paragraph]) {
     items.reserveCapacity(paragraphs.count)
     var current: Int?
-    var counters: [Int?] = []
+    var byID: [Int: Int] = [:]
     for paragraph in paragraphs {
       guard let marker = paragraph.style.list else {
         current = nil
@@ -35,32 +40,42 @@ struct RTFListTable {
       let level = max(0, marker.level)
       var levelMarker = marker
       levelMarker.level = level
-      if let index = current, level < lists[index].levels.count,
-        lists[index].levels[level] != levelMarker
-      {
-        current = nil
-      }
       let index: Int
-      if let existing = current {
+      if let id = marker.listID {
+        current = nil
+        if let existing = byID[id], fits(existing, level, levelMarker) {
+          index = existing
+        } else {
+          index = lists.count
+          lists.append(List(levels: []))
+          byID[id] = index
+        }
+      } else if let existing = current, fits(existing, level, levelMarker) {
         index = existing
       } else {
         index = lists.count
         lists.append(List(levels: []))
-        counters = []
         current = index
       }
       while lists[index].levels.count <= level {
         let count = lists[index].levels.count
         lists[index].levels.append(count == level ? levelMarker : ListMarker(format: .disc, level: count))
       }
+      var counters = lists[index].counters
       if counters.count <= level {
         counters += Array(repeating: nil, count: level + 1 - counters.count)
       }
       let number = counters[level].map { $0 + 1 } ?? levelMarker.start
       counters[level] = number
       counters.removeSubrange((level + 1)...)
+      lists[index].counters = counters
       items.append(Item(list: index, marker: marker.text(number: number)))
     }
+  }
+
+  /// Whether an item of `marker` at `level` can join list `index`.
+  private func fits(_ index: Int, _ level: Int, _ marker: ListMarker) -> Bool {
+    level >= lists[index].levels.count || lists[index].levels[level] == marker
   }
 
   var isEmpty: Bool { lists.isEmpty }

@@ -41,6 +41,27 @@ struct RTFResourceTables {
           lastBackground = color
           addColor(color)
         }
+        if let resources = attributes.element?.resources, !resources.isEmpty { add(resources) }
+      }
+    }
+  }
+
+  /// Adds the fonts and colours an element refers to, in the order of their old numbers.
+  private mutating func add(_ resources: RTFElementResources) {
+    for (_, font) in resources.fonts.sorted(by: { $0.key < $1.key }) where fontNumbers[font] == nil {
+      fontNumbers[font] = fonts.count
+      fonts.append(font)
+    }
+    for (_, color) in resources.colors.sorted(by: { $0.key < $1.key }) { addColor(color) }
+  }
+
+  /// An element's RTF with its font and colour numbers renumbered to these tables.
+  func renumbered(_ element: RTFElement) -> [UInt8] {
+    guard let resources = element.resources, !resources.isEmpty else { return element.rtf }
+    return RTFElementNumbers.renumbered(element.rtf) { kind, number in
+      switch kind {
+      case .font: resources.fonts[number].flatMap { fontNumbers[$0] }
+      case .color: resources.colors[number].flatMap { colorNumbers[$0] }
       }
     }
   }

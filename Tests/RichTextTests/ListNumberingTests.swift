@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// List numbers go on across items as Word, LibreOffice and Cocoa number them: an
+/// item after a plain paragraph, or under another `\ls` of the same `\listid`, takes
+/// the next number; a list of another `\listid` starts at 1; a nested level starts
+/// again under each item of its parent. The numbers stay through a one-word edit,
+/// whether the body is spliced into its file or written whole.
+@Suite("List numbering across items")
+struct ListNumberingTests {
+  struct Case: Sendable, CustomStringConvertible {
+    var file: String
+    var shown: String
+    /// A word of an item and its replacement.
+    var edit: (String, String)
+    var description: String { file }
+  }
+
+  static let cases = [
+    Case(
+      file: "word-lists-continued",
+      shown: """
+        Steps:
+        1.\tOpen the door
+        2.\tWalk in
+        \ta.\tMind the step
+        \tb.\tWipe your feet
+        A plain paragraph between the items.
+        3.\tClose the door
+        \ta.\tQuietly
+        4.\tAnother override of the same list
+        1.\tA list of its own
+        2.\tIts second item
+        5.\tBack in the first list
+        Done.
+        """,
+      edit: ("Walk", "Run")),
+    Case(
+      file: "cocoa-lists-continued",
+      shown: "Shopping\n1.\tMilk\n2.\tBread\nThen, after lunch:\n3.\tCheese\n4.\tApples",
+      edit: ("Cheese", "Butter")),
+  ]
+
+  @Test("plainText numbers items on across interruptions and other lists", arguments: cases)
+  func shown(_ testCase: Case) throws {
+    let body = try RTFReader().read(try Corpus.rtf(testCase.file)).text
+    #expect(body.plainText == testCase.shown)
+    #expect(body.applyingPlainText(body.plainText) == body)
+  }
+
+  @Test("a one-word edit keeps every number, spliced or written whole", arguments: cases)
+  func edited(_ testCase: Case) throws {
+    let body = try RTFReader().read(try Corpus.rtf(testCase.file)).text
+    let expected = testCase.shown.replacingOccurrences(of: testCase.edit.0, with: testCase.edit.1)
+    let edited = body.applyingPlainText(expected)
+    #expect(edited.plainText == expected)
+    for (path, written) in [
+      ("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource())),
+    ] {
+      let reread = try RTFReader().read(written).text
+      #expect(reread.plainText == expected, "\(path)")
+      #expect(reread.paragraphs == edited.paragraphs, "\(path)")
+    }
+  }
+
+  @Test("a list's identity is kept only where block numbering would differ")
+  func canonicalIdentities() throws {
+    let cocoa = try RTFReader().read(try Corpus.rtf("cocoa-lists")).text
+    #expect(cocoa.paragraphs.allSatisfy { $0.style.list?.listID == nil })
+    let word = try RTFReader().read(try Corpus.rtf("word-lists-continued")).text
+    let ids = word.paragraphs.compactMap { $0.style.list }.map(\.listID)
+    #expect(ids == [0, 0, 0, 0, 0, 0, 0, 1, 1, 0])
+  }
+}
