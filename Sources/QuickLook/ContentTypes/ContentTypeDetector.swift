@@ -13,28 +13,32 @@ import Foundation
 /// ```
 public final class ContentTypeDetector {
   private let cookie: OwnedHandle<OpaquePointer>
+  private let libmagic: notes_magic_functions
 
   /// How many leading bytes of a file libmagic looks at.
   public static let bytesExamined = 1 << 20
 
   /// Opens libmagic with its default database, asking for MIME types.
   ///
-  /// - Throws: ``QuickLookError`` from `magic_open` or `magic_load` (no database found).
+  /// - Throws: ``QuickLookError`` from `magic_open` or `magic_load` (no database found),
+  ///   or from `dlopen` when libmagic is not installed.
   ///
   /// The corresponding libmagic functions are `magic_open` and `magic_load`.
   public init() throws {
+    let libmagic = try MagicLibrary.require()
     // Compressed files are typed as themselves (application/gzip), not by what they hold.
     // The ELF check only adds details to the human description, never to the MIME type.
     let flags = MAGIC_MIME_TYPE | MAGIC_NO_CHECK_COMPRESS | MAGIC_NO_CHECK_ELF | MAGIC_ERROR
-    guard let made = magic_open(flags) else {
+    guard let made = libmagic.magic_open(flags) else {
       throw QuickLookError(
         library: .magic, function: "magic_open", message: String(cString: strerror(errno)))
     }
-    let owned = OwnedHandle(made, release: { magic_close($0) })
-    if magic_load(owned.pointer, nil) != 0 {
-      throw Self.lastError(owned.pointer, "magic_load")
+    let owned = OwnedHandle(made, release: { libmagic.magic_close($0) })
+    if libmagic.magic_load(owned.pointer, nil) != 0 {
+      throw Self.lastError(libmagic, owned.pointer, "magic_load")
     }
     cookie = owned
+    self.libmagic = libmagic
   }
 
   /// The type libmagic reads from `content` alone.
@@ -45,8 +49,8 @@ public final class ContentTypeDetector {
   public func type(ofContent content: [UInt8]) throws -> ContentType {
     if content.isEmpty { return .empty }
     let count = min(content.count, Self.bytesExamined)
-    let answer = content.withUnsafeBytes { magic_buffer(cookie.pointer, $0.baseAddress, count) }
-    guard let answer else { throw Self.lastError(cookie.pointer, "magic_buffer") }
+    let answer = content.withUnsafeBytes { libmagic.magic_buffer(cookie.pointer, $0.baseAddress, count) }
+    guard let answer else { throw Self.lastError(libmagic, cookie.pointer, "magic_buffer") }
     return ContentType(String(cString: answer))
   }
 
@@ -79,12 +83,16 @@ public final class ContentTypeDetector {
   /// a type read from content stays true for as long as this does not change.
   ///
   /// The corresponding libmagic function is `magic_version`.
-  public static var libraryVersion: Int { Int(magic_version()) }
+  /// 0 when libmagic cannot be loaded (no detector can be made then either).
+  public static var libraryVersion: Int {
+    guard let libmagic = try? MagicLibrary.require() else { return 0 }
+    return Int(libmagic.magic_version())
+  }
 
-  private static func lastError(_ cookie: OpaquePointer, _ function: StaticString) -> QuickLookError {
-    let message = magic_error(cookie).map { String(cString: $0) }
+  private static func lastError(_ libmagic: notes_magic_functions, _ cookie: OpaquePointer, _ function: StaticString) -> QuickLookError {
+    let message = libmagic.magic_error(cookie).map { String(cString: $0) }
     return QuickLookError(
       library: .magic, function: function.description,
-      message: message ?? "failed (errno \(magic_errno(cookie)))")
+      message: message ?? "failed (errno \(libmagic.magic_errno(cookie)))")
   }
 }

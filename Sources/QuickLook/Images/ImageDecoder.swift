@@ -15,11 +15,17 @@ enum ImageDecoder {
     _ data: [UInt8], fittingIn maximumWidth: Int, _ maximumHeight: Int, limits: ImageLimits
   ) -> Result<Pixbuf, ImageProblem> {
     guard !data.isEmpty else { return .failure(.unreadable("the file is empty")) }
+    var functions: notes_pixbuf_functions
+    do {
+      functions = try DrawingLibraries.require().gdkPixbuf
+    } catch {
+      return .failure(.unreadable(error.description))
+    }
     let gate = SizeGate(limits: limits, maximumWidth: max(1, maximumWidth), maximumHeight: max(1, maximumHeight))
-    guard let made = gdk_pixbuf_loader_new() else { return .failure(.unreadable("gdk_pixbuf_loader_new failed")) }
+    guard let made = libgdkPixbuf.gdk_pixbuf_loader_new() else { return .failure(.unreadable("gdk_pixbuf_loader_new failed")) }
     let loader = Loader(made)
     return withExtendedLifetime(gate) { () -> Result<Pixbuf, ImageProblem> in
-      _ = notes_pixbuf_loader_on_size_prepared(
+      _ = notes_pixbuf_loader_on_size_prepared(&functions, 
         loader.pointer,
         { loader, width, height, context in
           guard let loader, let context else { return }
@@ -28,12 +34,12 @@ enum ImageDecoder {
           // Zero tells the loader to stop before it allocates anything (gdk-pixbuf's
           // documented convention, used by gdk_pixbuf_get_file_info).
           if size.width != Int(width) || size.height != Int(height) {
-            gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            libgdkPixbuf.gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
           }
         }, Unmanaged.passUnretained(gate).toOpaque())
       var error: UnsafeMutablePointer<GError>?
       let written = data.withUnsafeBufferPointer { buffer in
-        gdk_pixbuf_loader_write(loader.pointer, buffer.baseAddress, gsize(buffer.count), &error)
+        libgdkPixbuf.gdk_pixbuf_loader_write(loader.pointer, buffer.baseAddress, gsize(buffer.count), &error)
       }
       // A failed write closes the loader itself; closing it again is a programming error.
       if written == 0 {
@@ -42,7 +48,7 @@ enum ImageDecoder {
         if let refused = gate.refused { return .failure(.tooLarge(width: refused.width, height: refused.height)) }
         return .failure(.unreadable(message))
       }
-      let closed = gdk_pixbuf_loader_close(loader.pointer, &error)
+      let closed = libgdkPixbuf.gdk_pixbuf_loader_close(loader.pointer, &error)
       loader.isClosed = true
       if let refused = gate.refused { return .failure(.tooLarge(width: refused.width, height: refused.height)) }
       if closed == 0 {
@@ -51,8 +57,8 @@ enum ImageDecoder {
       if let format = formatName(loader), EndOfImage.isCutShort(data, format: format) {
         return .failure(.unreadable("the \(format.uppercased()) file is cut short"))
       }
-      guard let borrowed = gdk_pixbuf_loader_get_pixbuf(loader.pointer),
-        let oriented = gdk_pixbuf_apply_embedded_orientation(borrowed)
+      guard let borrowed = libgdkPixbuf.gdk_pixbuf_loader_get_pixbuf(loader.pointer),
+        let oriented = libgdkPixbuf.gdk_pixbuf_apply_embedded_orientation(borrowed)
       else {
         return .failure(.unreadable("the decoder produced no picture"))
       }
@@ -63,10 +69,10 @@ enum ImageDecoder {
 
 /// The short name of the format the loader recognised (`png`, `jpeg`, …).
 private func formatName(_ loader: Loader) -> String? {
-  guard let format = gdk_pixbuf_loader_get_format(loader.pointer), let name = gdk_pixbuf_format_get_name(format) else {
+  guard let format = libgdkPixbuf.gdk_pixbuf_loader_get_format(loader.pointer), let name = libgdkPixbuf.gdk_pixbuf_format_get_name(format) else {
     return nil
   }
-  defer { g_free(name) }
+  defer { libgdkPixbuf.g_free(name) }
   return String(cString: name)
 }
 
@@ -110,8 +116,8 @@ private final class Loader {
   deinit {
     // gdk-pixbuf warns about a loader released while open; an error here has nothing
     // left to report, since the caller has already decided the outcome.
-    if !isClosed { _ = gdk_pixbuf_loader_close(pointer, nil) }
-    g_object_unref(UnsafeMutableRawPointer(pointer))
+    if !isClosed { _ = libgdkPixbuf.gdk_pixbuf_loader_close(pointer, nil) }
+    libgdkPixbuf.g_object_unref(UnsafeMutableRawPointer(pointer))
     HandleScope.closed(scope)
   }
 }

@@ -6,12 +6,13 @@ enum ImageEncoder {
   static func encode(
     _ pixels: inout [UInt8], width: Int, height: Int, channels: Int, format: String, options: [(String, String)]
   ) throws(QuickLookError) -> [UInt8] {
+    _ = try DrawingLibraries.require()
     guard width > 0, height > 0, pixels.count >= width * height * channels else {
       throw QuickLookError(library: .gdkPixbuf, function: "gdk_pixbuf_new_from_data", message: "the picture is empty")
     }
     return try pixels.withUnsafeMutableBufferPointer { buffer throws(QuickLookError) -> [UInt8] in
       guard
-        let made = gdk_pixbuf_new_from_data(
+        let made = libgdkPixbuf.gdk_pixbuf_new_from_data(
           buffer.baseAddress, GDK_COLORSPACE_RGB, channels == 4 ? 1 : 0, 8, Int32(width), Int32(height),
           Int32(width * channels), nil, nil)
       else {
@@ -25,10 +26,10 @@ enum ImageEncoder {
       var output: UnsafeMutablePointer<CChar>?
       var size = 0
       var error: UnsafeMutablePointer<GError>?
-      let saved = gdk_pixbuf_save_to_bufferv(pixbuf.pointer, &output, &size, format, &keys, &values, &error)
+      let saved = libgdkPixbuf.gdk_pixbuf_save_to_bufferv(pixbuf.pointer, &output, &size, format, &keys, &values, &error)
       withExtendedLifetime(pixbuf) {}
       guard saved != 0, let output else { throw QuickLookError.taking(error, .gdkPixbuf, "gdk_pixbuf_save_to_bufferv") }
-      defer { g_free(output) }
+      defer { libgdkPixbuf.g_free(output) }
       return output.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
     }
   }

@@ -7,12 +7,12 @@ final class Pixbuf {
 
   /// Takes ownership of one reference to `pointer`.
   init(taking pointer: OpaquePointer, keepAlive: AnyObject? = nil) {
-    handle = OwnedHandle(pointer, keepAlive: keepAlive, release: { g_object_unref(UnsafeMutableRawPointer($0)) })
+    handle = OwnedHandle(pointer, keepAlive: keepAlive, release: { libgdkPixbuf.g_object_unref(UnsafeMutableRawPointer($0)) })
   }
 
   var pointer: OpaquePointer { handle.pointer }
-  var width: Int { Int(gdk_pixbuf_get_width(pointer)) }
-  var height: Int { Int(gdk_pixbuf_get_height(pointer)) }
+  var width: Int { Int(libgdkPixbuf.gdk_pixbuf_get_width(pointer)) }
+  var height: Int { Int(libgdkPixbuf.gdk_pixbuf_get_height(pointer)) }
 
   /// The pixels as 8-bit RGBA rows without padding.
   func rgba() -> [UInt8] {
@@ -33,11 +33,11 @@ final class Pixbuf {
   /// Calls `body` with every pixel's position and 8-bit RGBA channels, row by row.
   @inline(__always)
   private func forEachPixel(_ body: (Int, Int, UInt8, UInt8, UInt8, UInt8) -> Void) {
-    let channels = Int(gdk_pixbuf_get_n_channels(pointer))
-    let stride = Int(gdk_pixbuf_get_rowstride(pointer))
-    let hasAlpha = gdk_pixbuf_get_has_alpha(pointer) != 0
+    let channels = Int(libgdkPixbuf.gdk_pixbuf_get_n_channels(pointer))
+    let stride = Int(libgdkPixbuf.gdk_pixbuf_get_rowstride(pointer))
+    let hasAlpha = libgdkPixbuf.gdk_pixbuf_get_has_alpha(pointer) != 0
     var length: UInt32 = 0
-    guard let pixels = gdk_pixbuf_get_pixels_with_length(pointer, &length), channels >= 3 else { return }
+    guard let pixels = libgdkPixbuf.gdk_pixbuf_get_pixels_with_length(pointer, &length), channels >= 3 else { return }
     let (width, height) = (self.width, self.height)
     for y in 0..<height {
       var source = pixels + y * stride
@@ -53,9 +53,9 @@ final class Pixbuf {
   /// The corresponding cairo function is `cairo_image_surface_create`.
   func cairoSurface() throws(QuickLookError) -> CairoImage {
     let image = try CairoImage(width: width, height: height)
-    let stride = Int(cairo_image_surface_get_stride(image.pointer))
-    cairo_surface_flush(image.pointer)
-    guard let data = cairo_image_surface_get_data(image.pointer) else {
+    let stride = Int(libcairo.cairo_image_surface_get_stride(image.pointer))
+    libcairo.cairo_surface_flush(image.pointer)
+    guard let data = libcairo.cairo_image_surface_get_data(image.pointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
     let words = UnsafeMutableRawPointer(data)
@@ -66,7 +66,7 @@ final class Pixbuf {
       let word = a << 24 | premultiplied(red) << 16 | premultiplied(green) << 8 | premultiplied(blue)
       words.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
     }
-    cairo_surface_mark_dirty(image.pointer)
+    libcairo.cairo_surface_mark_dirty(image.pointer)
     return image
   }
 }
@@ -78,11 +78,12 @@ final class CairoImage {
   let height: Int
 
   init(width: Int, height: Int) throws(QuickLookError) {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+    _ = try DrawingLibraries.require()
+    guard let surface = libcairo.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_create", message: "returned no surface")
     }
-    let made = OwnedHandle(surface, release: { cairo_surface_destroy($0) })
-    try checkCairo(cairo_surface_status(made.pointer), "cairo_image_surface_create")
+    let made = OwnedHandle(surface, release: { libcairo.cairo_surface_destroy($0) })
+    try checkCairo(libcairo.cairo_surface_status(made.pointer), "cairo_image_surface_create")
     handle = made
     self.width = width
     self.height = height

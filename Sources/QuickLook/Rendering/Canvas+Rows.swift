@@ -5,14 +5,14 @@ extension Canvas {
   /// cairo keeps them (native-endian 0x00RRGGBB).
   func rows(from firstRow: Int) throws(QuickLookError) -> [UInt8] {
     try checkDrawing("cairo_status")
-    cairo_surface_flush(surfacePointer)
+    libcairo.cairo_surface_flush(surfacePointer)
     let first = min(max(0, firstRow), height)
     let rowBytes = width * 4
     var out = [UInt8](repeating: 0, count: (height - first) * rowBytes)
-    guard let data = cairo_image_surface_get_data(surfacePointer) else {
+    guard let data = libcairo.cairo_image_surface_get_data(surfacePointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
-    let stride = Int(cairo_image_surface_get_stride(surfacePointer))
+    let stride = Int(libcairo.cairo_image_surface_get_stride(surfacePointer))
     out.withUnsafeMutableBytes { target in
       guard let base = target.baseAddress else { return }
       for row in first..<height {
@@ -30,11 +30,11 @@ extension Canvas {
     guard firstRow >= 0, firstRow <= height, pixels.count == (height - firstRow) * rowBytes else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the band does not fit the picture")
     }
-    cairo_surface_flush(surfacePointer)
-    guard let data = cairo_image_surface_get_data(surfacePointer) else {
+    libcairo.cairo_surface_flush(surfacePointer)
+    guard let data = libcairo.cairo_image_surface_get_data(surfacePointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
-    let stride = Int(cairo_image_surface_get_stride(surfacePointer))
+    let stride = Int(libcairo.cairo_image_surface_get_stride(surfacePointer))
     pixels.withUnsafeBytes { source in
       guard let base = source.baseAddress else { return }
       for row in firstRow..<height {
@@ -43,6 +43,6 @@ extension Canvas {
         target.copyMemory(from: base + offset, byteCount: rowBytes)
       }
     }
-    cairo_surface_mark_dirty(surfacePointer)
+    libcairo.cairo_surface_mark_dirty(surfacePointer)
   }
 }

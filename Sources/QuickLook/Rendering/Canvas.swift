@@ -12,21 +12,22 @@ final class Canvas {
   ///
   /// The corresponding cairo functions are `cairo_image_surface_create` and `cairo_create`.
   init(width: Int, height: Int) throws(QuickLookError) {
+    _ = try DrawingLibraries.require()
     self.width = width
     self.height = height
     // cairo returns an error object rather than NULL; the status says which.
-    guard let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+    guard let image = libcairo.cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_create", message: "returned no surface")
     }
-    let made = OwnedHandle(image, release: { cairo_surface_destroy($0) })
-    try checkCairo(cairo_surface_status(made.pointer), "cairo_image_surface_create")
-    guard let madeContext = cairo_create(made.pointer) else {
+    let made = OwnedHandle(image, release: { libcairo.cairo_surface_destroy($0) })
+    try checkCairo(libcairo.cairo_surface_status(made.pointer), "cairo_image_surface_create")
+    guard let madeContext = libcairo.cairo_create(made.pointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_create", message: "returned no context")
     }
-    let context = OwnedHandle(madeContext, release: { cairo_destroy($0) })
-    try checkCairo(cairo_status(context.pointer), "cairo_create")
-    cairo_set_source_rgb(madeContext, 1, 1, 1)
-    cairo_paint(madeContext)
+    let context = OwnedHandle(madeContext, release: { libcairo.cairo_destroy($0) })
+    try checkCairo(libcairo.cairo_status(context.pointer), "cairo_create")
+    libcairo.cairo_set_source_rgb(madeContext, 1, 1, 1)
+    libcairo.cairo_paint(madeContext)
     surface = made
     drawing = context
   }
@@ -39,22 +40,22 @@ final class Canvas {
 
   /// Whether drawing has failed so far (cairo records the first error in the context).
   func checkDrawing(_ function: StaticString) throws(QuickLookError) {
-    try checkCairo(cairo_status(drawing.pointer), function)
+    try checkCairo(libcairo.cairo_status(drawing.pointer), function)
   }
 
   /// Runs `body` between `cairo_save` and `cairo_restore`.
   func isolated<R>(_ body: () throws -> R) rethrows -> R {
-    cairo_save(context)
-    defer { cairo_restore(context) }
+    libcairo.cairo_save(context)
+    defer { libcairo.cairo_restore(context) }
     return try body()
   }
 
   /// The picture as PNG bytes. The same drawing always gives the same bytes.
   func pngData() throws(QuickLookError) -> [UInt8] {
     try checkDrawing("cairo_status")
-    cairo_surface_flush(surface.pointer)
-    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-    guard let data = cairo_image_surface_get_data(surface.pointer) else {
+    libcairo.cairo_surface_flush(surface.pointer)
+    let stride = Int(libcairo.cairo_image_surface_get_stride(surface.pointer))
+    guard let data = libcairo.cairo_image_surface_get_data(surface.pointer) else {
       throw QuickLookError(library: .cairo, function: "cairo_image_surface_get_data", message: "the surface has no pixels")
     }
     return try PNGWriter.png(cairoRows: data, stride: stride, width: width, height: height)

@@ -8,11 +8,11 @@ struct ImagePainter {
     guard fitted.width > 0, fitted.height > 0 else { return }
     let context = canvas.context
     canvas.isolated {
-      cairo_translate(context, fitted.x, fitted.y)
-      cairo_scale(context, fitted.width / Double(image.width), fitted.height / Double(image.height))
-      cairo_set_source_surface(context, image.pointer, 0, 0)
-      cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-      cairo_paint(context)
+      libcairo.cairo_translate(context, fitted.x, fitted.y)
+      libcairo.cairo_scale(context, fitted.width / Double(image.width), fitted.height / Double(image.height))
+      libcairo.cairo_set_source_surface(context, image.pointer, 0, 0)
+      libcairo.cairo_pattern_set_filter(libcairo.cairo_get_source(context), CAIRO_FILTER_GOOD)
+      libcairo.cairo_paint(context)
     }
     withExtendedLifetime(image) {}
     try canvas.checkDrawing("cairo_paint")

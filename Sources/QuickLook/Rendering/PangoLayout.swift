@@ -8,44 +8,44 @@ final class PangoTextLayout {
   ///
   /// The corresponding pango function is `pango_cairo_create_layout`.
   init(for context: OpaquePointer, keepAlive: AnyObject) throws(QuickLookError) {
-    guard let made = pango_cairo_create_layout(context) else {
+    guard let made = libpango.pango_cairo_create_layout(context) else {
       throw QuickLookError(library: .pango, function: "pango_cairo_create_layout", message: "returned no layout")
     }
-    handle = OwnedHandle(made, keepAlive: keepAlive, release: { g_object_unref(UnsafeMutableRawPointer($0)) })
+    handle = OwnedHandle(made, keepAlive: keepAlive, release: { libpango.g_object_unref(UnsafeMutableRawPointer($0)) })
   }
 
   var pointer: OpaquePointer { handle.pointer }
 
   /// Sets the default font: `families` (a comma-separated list) at `size` user units.
   func setFont(families: String, size: Double, bold: Bool = false) {
-    guard let description = pango_font_description_new() else { return }
-    defer { pango_font_description_free(description) }
-    pango_font_description_set_family(description, families)
-    pango_font_description_set_absolute_size(description, Double(PANGO_SCALE) * size)
-    if bold { pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD) }
-    pango_layout_set_font_description(pointer, description)
+    guard let description = libpango.pango_font_description_new() else { return }
+    defer { libpango.pango_font_description_free(description) }
+    libpango.pango_font_description_set_family(description, families)
+    libpango.pango_font_description_set_absolute_size(description, Double(PANGO_SCALE) * size)
+    if bold { libpango.pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD) }
+    libpango.pango_layout_set_font_description(pointer, description)
   }
 
   /// Sets the text and its attributes; `attributes` are consumed (pango owns them).
   func setText(_ text: String, attributes: [UnsafeMutablePointer<PangoAttribute>]) {
-    pango_layout_set_text(pointer, text, Int32(text.utf8.count))
-    guard let list = pango_attr_list_new() else { return }
-    for attribute in attributes { pango_attr_list_insert(list, attribute) }
-    pango_layout_set_attributes(pointer, list)
-    pango_attr_list_unref(list)
+    libpango.pango_layout_set_text(pointer, text, Int32(text.utf8.count))
+    guard let list = libpango.pango_attr_list_new() else { return }
+    for attribute in attributes { libpango.pango_attr_list_insert(list, attribute) }
+    libpango.pango_layout_set_attributes(pointer, list)
+    libpango.pango_attr_list_unref(list)
   }
 
   /// The laid-out size in user units.
   var size: (width: Double, height: Double) {
     var width: Int32 = 0
     var height: Int32 = 0
-    pango_layout_get_size(pointer, &width, &height)
+    libpango.pango_layout_get_size(pointer, &width, &height)
     return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
   }
 
   /// Draws the layout with its top left corner at the context's current point.
   func show(on context: OpaquePointer) {
-    pango_cairo_show_layout(context, pointer)
+    libpango.pango_cairo_show_layout(context, pointer)
   }
 }
 

@@ -23,12 +23,12 @@ struct TextPainter {
     let width = box.width / scale
     let height = box.height / scale
     layout.setFont(families: FontMapping.families(for: nil), size: Self.defaultFontSize)
-    pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+    libpango.pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
     canvas.isolated {
-      cairo_rectangle(context, box.x, box.y, box.width, box.height)
-      cairo_clip(context)
-      cairo_translate(context, box.x, box.y)
-      cairo_scale(context, scale, scale)
+      libcairo.cairo_rectangle(context, box.x, box.y, box.width, box.height)
+      libcairo.cairo_clip(context)
+      libcairo.cairo_translate(context, box.x, box.y)
+      libcairo.cairo_scale(context, scale, scale)
       var y = 0.0
       var numbering = ListNumbering()
       for paragraph in text.paragraphs {
@@ -40,12 +40,12 @@ struct TextPainter {
         let lineWidth = max(1, width - left - right)
         let (content, attributes) = Self.content(of: paragraph, marker: numbering.marker(for: style.list))
         layout.setText(content, attributes: attributes)
-        pango_layout_set_width(layout.pointer, Int32(lineWidth * Double(PANGO_SCALE)))
-        pango_layout_set_indent(layout.pointer, Int32(Double(style.firstLineIndent) / 20 * Double(PANGO_SCALE)))
-        pango_layout_set_alignment(layout.pointer, Self.alignment(style.alignment))
-        pango_layout_set_justify(layout.pointer, style.alignment == .justified ? 1 : 0)
-        cairo_move_to(context, left, y)
-        cairo_set_source_rgb(context, 0, 0, 0)
+        libpango.pango_layout_set_width(layout.pointer, Int32(lineWidth * Double(PANGO_SCALE)))
+        libpango.pango_layout_set_indent(layout.pointer, Int32(Double(style.firstLineIndent) / 20 * Double(PANGO_SCALE)))
+        libpango.pango_layout_set_alignment(layout.pointer, Self.alignment(style.alignment))
+        libpango.pango_layout_set_justify(layout.pointer, style.alignment == .justified ? 1 : 0)
+        libcairo.cairo_move_to(context, left, y)
+        libcairo.cairo_set_source_rgb(context, 0, 0, 0)
         layout.show(on: context)
         y += layout.size.height + Double(style.spacingAfter) / 20
       }
@@ -88,26 +88,26 @@ struct TextPainter {
     let implied = FontMapping.impliedStyle(of: attributes.font)
     var size = attributes.fontSize ?? defaultFontSize
     var made: [UnsafeMutablePointer<PangoAttribute>?] = [
-      pango_attr_family_new(FontMapping.families(for: attributes.font))
+      libpango.pango_attr_family_new(FontMapping.families(for: attributes.font))
     ]
-    if attributes.isBold || implied.bold { made.append(pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
-    if attributes.isItalic || implied.italic { made.append(pango_attr_style_new(PANGO_STYLE_ITALIC)) }
+    if attributes.isBold || implied.bold { made.append(libpango.pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+    if attributes.isItalic || implied.italic { made.append(libpango.pango_attr_style_new(PANGO_STYLE_ITALIC)) }
     if let position = attributes.verticalPosition {
       let rise = position == .superscript ? size * 0.35 : -size * 0.2
-      made.append(pango_attr_rise_new(Int32(rise * Double(PANGO_SCALE))))
+      made.append(libpango.pango_attr_rise_new(Int32(rise * Double(PANGO_SCALE))))
       size *= 0.7
     }
-    made.append(pango_attr_size_new_absolute(Int32(size * Double(PANGO_SCALE))))
+    made.append(libpango.pango_attr_size_new_absolute(Int32(size * Double(PANGO_SCALE))))
     if let color = attributes.foregroundColor {
-      made.append(pango_attr_foreground_new(color.red.wide, color.green.wide, color.blue.wide))
+      made.append(libpango.pango_attr_foreground_new(color.red.wide, color.green.wide, color.blue.wide))
     }
     if let color = attributes.backgroundColor {
-      made.append(pango_attr_background_new(color.red.wide, color.green.wide, color.blue.wide))
+      made.append(libpango.pango_attr_background_new(color.red.wide, color.green.wide, color.blue.wide))
     }
     if let underline = attributes.underline {
-      made.append(pango_attr_underline_new(underlineStyle(underline)))
+      made.append(libpango.pango_attr_underline_new(underlineStyle(underline)))
     }
-    if attributes.strikethrough != nil { made.append(pango_attr_strikethrough_new(1)) }
+    if attributes.strikethrough != nil { made.append(libpango.pango_attr_strikethrough_new(1)) }
     return made.compactMap { PangoAttributes.covering($0, start, end) }
   }
 

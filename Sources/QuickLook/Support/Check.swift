@@ -7,7 +7,7 @@ import CGdkPixbuf
 func checkCairo(_ status: cairo_status_t, _ function: StaticString) throws(QuickLookError) {
   guard status != CAIRO_STATUS_SUCCESS else { return }
   throw QuickLookError(
-    library: .cairo, function: function.description, message: String(cString: cairo_status_to_string(status)))
+    library: .cairo, function: function.description, message: libcairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)")
 }
 
 extension QuickLookError {
@@ -19,7 +19,7 @@ extension QuickLookError {
     guard let error else {
       return QuickLookError(library: library, function: function.description, message: "failed without a message")
     }
-    defer { g_error_free(error) }
+    defer { libgdkPixbuf.g_error_free(error) }
     let message = error.pointee.message.map { String(cString: $0) } ?? ""
     return QuickLookError(
       library: library, function: function.description, message: message.isEmpty ? "failed without a message" : message)
