@@ -6,6 +6,24 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// cairo, pango and gdk-pixbuf are opened with dlopen when QuickLook first draws (see
+// Sources/QuickLook/Support/LoadedLibraries.swift), so their system-library targets supply
+// headers only: no pkgConfig, whose -l flags SwiftPM puts on the link line ahead of any
+// --as-needed, and which made every `notes` start load some forty libraries it rarely uses.
+// These are the header directories `pkg-config --cflags pangocairo gdk-pixbuf-2.0` gives
+// on Debian; QuickLook imports the three modules `internal`, so only it needs them.
+#if arch(arm64)
+  let multiarch = "aarch64-linux-gnu"
+#else
+  let multiarch = "x86_64-linux-gnu"
+#endif
+let drawingHeaders: SwiftSetting = .unsafeFlags(
+  [
+    "/usr/include/cairo", "/usr/include/pango-1.0", "/usr/include/gdk-pixbuf-2.0", "/usr/include/glib-2.0",
+    "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/harfbuzz", "/usr/include/freetype2",
+    "/usr/include/fribidi", "/usr/include/pixman-1", "/usr/include/libpng16",
+  ].flatMap { ["-Xcc", "-I\($0)"] })
+
 let package = Package(
   name: "NoteStore",
   products: [
@@ -17,15 +35,15 @@ let package = Package(
     .systemLibrary(
       name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
     .target(name: "Git", dependencies: ["CLibGit2"], swiftSettings: strict),
-    .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
-    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-    .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(name: "CMagic", providers: [.apt(["libmagic-dev"])]),
+    .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(
-      name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+      name: "CGdkPixbuf", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
       name: "QuickLook", dependencies: ["CMagic", "CCairo", "CPangoCairo", "CGdkPixbuf", "CZlib", "RichText"],
-      swiftSettings: strict),
+      swiftSettings: strict + [drawingHeaders]),
     .target(name: "RichText", swiftSettings: strict),
     .target(name: "NoteStore", dependencies: ["Git", "RichText", "QuickLook"], swiftSettings: strict),
     .target(name: "NotesCLI", dependencies: ["NoteStore", "RichText", "QuickLook"], swiftSettings: strict),
@@ -36,7 +54,7 @@ let package = Package(
       name: "notes-bench", dependencies: ["NoteStore", "RichText", "Git", "QuickLook"],
       path: "Benchmarks/notes-bench", swiftSettings: strict),
     .testTarget(name: "GitTests", dependencies: ["Git"], swiftSettings: strict),
-    .testTarget(name: "QuickLookTests", dependencies: ["QuickLook", "RichText"], swiftSettings: strict),
+    .testTarget(name: "QuickLookTests", dependencies: ["QuickLook", "RichText"], swiftSettings: strict + [drawingHeaders]),
     .testTarget(
       name: "RichTextTests", dependencies: ["RichText"], exclude: ["Corpus", "__Snapshots__"],
       swiftSettings: strict),

@@ -10,6 +10,9 @@ level=${1:-build}
 packages=(libgit2-dev pkg-config git ca-certificates)
 # QuickLook: content types (libmagic), drawing (cairo), text (pango), image decoding
 # (gdk-pixbuf), writing PNG (zlib), and DejaVu fonts, which a headless machine may not have.
+# QuickLook opens libmagic.so.1, libcairo.so.2, libpangocairo-1.0.so.0 and
+# libgdk_pixbuf-2.0.so.0 with dlopen at run time; the -dev packages depend on the packages
+# that hold them (libmagic1, libcairo2, libpangocairo-1.0-0, libgdk-pixbuf-2.0-0).
 packages+=(libmagic-dev libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev zlib1g-dev fonts-dejavu-core)
 if [ "$level" = test ]; then
   # LibreOffice: an outside RTF reader and writer the RichText tests compare with.

@@ -1,4 +1,4 @@
-import CMagic
+internal import CMagic
 import Foundation
 
 /// Tells a file's type from its content through libmagic, with the file name's

@@ -1,4 +1,4 @@
-import CGdkPixbuf
+internal import CGdkPixbuf
 
 /// Decodes images through gdk-pixbuf (PNG, JPEG, GIF, BMP, TIFF, … as installed),
 /// checking the size an image declares before any pixel is decoded.

@@ -1,4 +1,4 @@
-import CGdkPixbuf
+internal import CGdkPixbuf
 
 /// Writes image files (PNG, JPEG) through gdk-pixbuf.
 enum ImageEncoder {

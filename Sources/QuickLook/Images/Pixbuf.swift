@@ -1,5 +1,5 @@
-import CCairo
-import CGdkPixbuf
+internal import CCairo
+internal import CGdkPixbuf
 
 /// A decoded image: the single owner of a `GdkPixbuf`.
 final class Pixbuf {

@@ -1,4 +1,4 @@
-import CGdkPixbuf
+internal import CGdkPixbuf
 
 /// An 8-bit RGBA colour.
 public struct PixelColor: Hashable, Sendable, CustomStringConvertible {

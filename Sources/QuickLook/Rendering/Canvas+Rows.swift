@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 extension Canvas {
   /// The pixels of rows `firstRow..<height`, packed: `width` 32-bit words per row, as

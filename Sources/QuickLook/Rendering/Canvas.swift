@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A white picture being drawn: the single owner of a cairo image surface and of the
 /// cairo context that draws on it.

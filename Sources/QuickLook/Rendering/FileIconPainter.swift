@@ -1,5 +1,5 @@
-import CCairo
-import CPangoCairo
+internal import CCairo
+internal import CPangoCairo
 
 /// Draws a document icon — a page with a folded corner and a coloured band holding
 /// the file's extension in capitals — with the file's name below it.

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Draws a decoded picture aspect-fit and centred in a box.
 struct ImagePainter {

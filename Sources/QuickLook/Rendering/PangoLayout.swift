@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 
 /// The single owner of a pango layout made for a cairo context.
 final class PangoTextLayout {

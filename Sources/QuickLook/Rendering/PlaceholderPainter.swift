@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Draws the stand-in for an image that cannot be shown: a light grey panel with the
 /// outline of a picture (frame, hills, sun) crossed out.

@@ -1,5 +1,5 @@
-import CCairo
-import CPangoCairo
+internal import CCairo
+internal import CPangoCairo
 import RichText
 
 /// Draws an attributed body with pango, keeping its font, size, bold, italic,

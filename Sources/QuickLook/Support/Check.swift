@@ -1,5 +1,5 @@
-import CCairo
-import CGdkPixbuf
+internal import CCairo
+internal import CGdkPixbuf
 
 /// The funnel for cairo status codes: anything but success becomes a ``QuickLookError``
 /// carrying cairo's own text for the status.

@@ -1,7 +1,7 @@
-import CCairo
-import CGdkPixbuf
-import CMagic
-import CPangoCairo
+internal import CCairo
+internal import CGdkPixbuf
+internal import CMagic
+internal import CPangoCairo
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +25,7 @@ struct DrawingLibraries: @unchecked Sendable {  // immutable tables of C functio
   /// The libraries, loaded on first use (thread-safe: a global's initializer runs once).
   private static let loaded: Result<DrawingLibraries, QuickLookError> = Result { () throws(QuickLookError) in
     let cairo = try LoadedLibrary.open("libcairo.so.2", .cairo, package: "libcairo2")
-    let pango = try LoadedLibrary.open("libpangocairo-1.0.so.0", .pango, package: "libpango-1.0-0")
+    let pango = try LoadedLibrary.open("libpangocairo-1.0.so.0", .pango, package: "libpangocairo-1.0-0")
     let gdkPixbuf = try LoadedLibrary.open("libgdk_pixbuf-2.0.so.0", .gdkPixbuf, package: "libgdk-pixbuf-2.0-0")
     return DrawingLibraries(
       cairo: try cairo.functions(notes_cairo_functions_load),
@@ -74,7 +74,7 @@ private struct MagicFunctions: @unchecked Sendable {  // an immutable table of C
 }
 
 /// A shared library opened with `dlopen` for the life of the process.
-private struct LoadedLibrary {
+struct LoadedLibrary {
   let handle: UnsafeMutableRawPointer
   let soname: String
   let library: QuickLookError.Library
