@@ -64,8 +64,14 @@ public enum NotesMain {
 
   /// Runs `notes` with `arguments` (without the program name) and returns the exit
   /// code.
+  ///
+  /// With `preparingTransports`, a command that reaches a remote (``CommandSpec/reachesRemote``)
+  /// first gets the network transports (``prepareTransports(interactive:)``, prompts only
+  /// when standard input is a terminal); the `notes` executable asks for this, and no other
+  /// command pays for it at start-up.
   public static func run(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    preparingTransports: Bool = false
   ) -> Int32 {
     let parser = CommandLineParser(root: root, version: version)
     let outcome: ParseOutcome
@@ -86,7 +92,6 @@ public enum NotesMain {
       OutputStreams.writeOut(text)
       return 0
     case .run(let spec, let parsed, let globals):
-      _ = spec
       guard let command = commands.first(where: { $0.path == parsed.commandPath })?.command else {
         OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
         return 0
@@ -97,6 +102,7 @@ public enum NotesMain {
         globals: globals, terminal: terminal,
         environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
       context.skipsVerification = parsed.flag(NoVerifyOption.spec.long)
+      if preparingTransports && spec.reachesRemote { prepareTransports(interactive: isatty(0) == 1) }
       do {
         try command.run(parsed, context: context)
         AutoPackRequest.launchIfDue()  // after the answer: packing never delays a command

@@ -26,6 +26,9 @@ public struct CommandSpec: Sendable, Equatable {
   public var isHidden: Bool
   /// Whether the command changes the store (the caller may take the store lock for it).
   public var writesToStore: Bool
+  /// Whether the command may reach a remote (fetch, push, clone), so `notes` prepares its
+  /// network transports before running it; every other command starts without them.
+  public var reachesRemote: Bool
   /// Sets of long option names of which at most one may be given at a time.
   public var mutuallyExclusive: [[String]]
 
@@ -34,7 +37,7 @@ public struct CommandSpec: Sendable, Equatable {
     name: String, aliases: [String] = [], abstract: String, discussion: String? = nil,
     usage: String? = nil, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
     examples: [String] = [], subcommands: [CommandSpec] = [], isHidden: Bool = false,
-    writesToStore: Bool = false, mutuallyExclusive: [[String]] = []
+    writesToStore: Bool = false, mutuallyExclusive: [[String]] = [], reachesRemote: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
@@ -47,6 +50,7 @@ public struct CommandSpec: Sendable, Equatable {
     self.subcommands = subcommands
     self.isHidden = isHidden
     self.writesToStore = writesToStore
+    self.reachesRemote = reachesRemote
     self.mutuallyExclusive = mutuallyExclusive.map { group in
       group.map { String($0.drop(while: { $0 == "-" })) }
     }

@@ -18,7 +18,8 @@ enum CloneCommand: NotesCommand {
       OptionSpec(long: "timeout", valueName: "SECONDS", help: "Give up after SECONDS without progress (default 60)."),
       JSONFlag.option,
     ],
-    examples: ["notes clone ssh://server/srv/notes.git ~/Notes --device phone", "notes clone /mnt/usb/notes.git"])
+    examples: ["notes clone ssh://server/srv/notes.git ~/Notes --device phone", "notes clone /mnt/usb/notes.git"],
+    reachesRemote: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let url = arguments.argument("url") ?? ""

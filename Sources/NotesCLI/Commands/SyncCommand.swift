@@ -24,7 +24,7 @@ enum SyncCommand: NotesCommand {
       OptionSpec(long: "json", help: "Print {remotes, merged, fastForwarded, conflicts, changed}."),
     ],
     examples: ["notes sync", "notes sync origin --dry-run", "notes sync --policy latest --json"],
-    writesToStore: true)
+    writesToStore: true, reachesRemote: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
@@ -107,7 +107,7 @@ enum FetchCommand: NotesCommand {
       OptionSpec(long: "timeout", valueName: "SECONDS", help: "Abandon a remote after SECONDS without progress (default 60)."),
       JSONFlag.option,
     ],
-    examples: ["notes fetch", "notes fetch origin"])
+    examples: ["notes fetch", "notes fetch origin"], reachesRemote: true)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
     let store = try context.openStore()
