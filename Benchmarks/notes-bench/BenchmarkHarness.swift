@@ -10,6 +10,11 @@ func blackHole<T>(_ value: T) {
 struct Measurement {
   var name: String
   var samples: [Duration]
+  /// The CPU time of the measuring thread per sample, in step with `samples`: on a
+  /// loaded machine it is what the work cost, while wall time includes waiting.
+  var cpuSamples: [Duration] = []
+
+  var cpuMedian: Duration { Measurement(name: name, samples: cpuSamples).median }
 
   var median: Duration { percentile(0.5) }
   var p90: Duration { percentile(0.9) }
@@ -38,10 +43,28 @@ func measure(
   for _ in 0..<warmUp { body() }
   let clock = ContinuousClock()
   var samples: [Duration] = []
+  var cpuSamples: [Duration] = []
   for _ in 0..<iterations {
+    let cpuStart = threadCPUTime()
     samples.append(clock.measure(body))
+    cpuSamples.append(threadCPUTime() - cpuStart)
   }
-  return Measurement(name: name, samples: samples)
+  return Measurement(name: name, samples: samples, cpuSamples: cpuSamples)
+}
+
+/// The CPU time the calling thread has used so far.
+func threadCPUTime() -> Duration {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+}
+
+/// The CPU time (user and system) of the process's finished children so far.
+func childrenCPUTime() -> Duration {
+  var usage = rusage()
+  getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+  func duration(_ value: timeval) -> Duration { .seconds(value.tv_sec) + .microseconds(value.tv_usec) }
+  return duration(usage.ru_utime) + duration(usage.ru_stime)
 }
 
 /// Prints rows of a table with left-aligned first column and right-aligned others.

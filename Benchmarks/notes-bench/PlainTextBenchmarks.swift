@@ -81,15 +81,19 @@ enum BigMergeBenchmarks {
     for (file, body) in zip(files, [base, mine, theirs]) {
       try Data((body.plainText + "\n").utf8).write(to: file)
     }
+    let gitCPUBefore = childrenCPUTime()
     let git = measure("git merge-file -p", warmUp: 0, iterations: 3) {
       PlainTextBenchmarks.runGit(["merge-file", "-p", files[1].path, files[0].path, files[2].path])
     }
+    let gitCPU = (childrenCPUTime() - gitCPUBefore) / 3
     print("base \(bodySize) bytes, \(base.paragraphs.count) paragraphs, 1000 paragraph edits per side, "
       + "\(result?.hunks.isEmpty == true ? "clean" : "conflicts")")
     printTable(
       ["", "median", "p90"],
       [ours, git].map { [$0.name, $0.median.formattedMilliseconds, $0.p90.formattedMilliseconds] })
     print(String(format: "ratio ThreeWayMerge / git merge-file: %.2f×", ours.median.seconds / git.median.seconds))
+    print(String(format: "CPU: ThreeWayMerge %.0f ms (median), git merge-file %.0f ms (mean): ratio %.2f×",
+      ours.cpuMedian.seconds * 1000, gitCPU.seconds * 1000, ours.cpuMedian.seconds / gitCPU.seconds))
     print(String(format: "peak memory: %.0f MB before the merge (the three bodies), %.0f MB after: "
       + "%.1f× the body for the bodies and the merge, %.1f× for the merge alone", before / 1e6, after / 1e6,
       after / Double(bodySize), (after - before) / Double(bodySize)))

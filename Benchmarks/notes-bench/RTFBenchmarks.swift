@@ -9,9 +9,12 @@ import RichText
 enum RTFBenchmarks {
   static func run() {
     let withLibreOffice = !CommandLine.arguments.contains("--no-soffice")
+    // `--quick`: the 1 MB bodies only, 5 runs each (for a loaded machine).
+    let quick = CommandLine.arguments.contains("--quick")
     var rows: [[String]] = []
     for kind in ["Cocoa", "Word"] {
-      for megabytes in [1, 10] {
+      for megabytes in quick ? [1] : [1, 10] {
+        let firstRow = rows.count
         let writer = RTFWriter()
         let reader = RTFReader()
         let rtf: [UInt8]
@@ -30,14 +33,37 @@ enum RTFBenchmarks {
           }
           body = read.text
         }
-        let iterations = megabytes == 1 ? 20 : 5
+        let iterations = quick ? 5 : megabytes == 1 ? 20 : 5
         let name = "\(kind) \(megabytes) MB"
+        // LibreOffice's conversion of the same file, its start-up (a minimal file's
+        // conversion) taken off, so the rows compare reading the RTF itself.
+        var libreOfficeNet: Conversion?
+        if withLibreOffice, let whole = libreOfficeConversion(rtf),
+          let startUp = libreOfficeConversion(Array(#"{\rtf1\ansi x\par}"#.utf8))
+        {
+          libreOfficeNet = Conversion(
+            wall: max(.zero, whole.wall - startUp.wall), cpu: max(.zero, whole.cpu - startUp.cpu))
+          let sizeMB = Double(rtf.count) / 1_000_000
+          for (label, conversion) in [("", whole), (", start-up only", startUp)] {
+            rows.append([
+              "soffice --convert-to txt \(name)\(label) (once)", String(format: "%.1f", sizeMB),
+              conversion.wall.formattedMilliseconds, "-", String(format: "%.1f", sizeMB / conversion.wall.seconds),
+              conversion.cpu.formattedMilliseconds, String(format: "%.1f", sizeMB / conversion.cpu.seconds), "-",
+            ])
+          }
+        }
         func row(_ measurement: Measurement, bytes: Int) -> [String] {
           let sizeMB = Double(bytes) / 1_000_000
+          let cpu = measurement.cpuMedian
+          // How many times faster than LibreOffice's conversion without its start-up.
+          let versusLibreOffice = libreOfficeNet.map {
+            String(format: "%.0f×", $0.cpu.seconds / max(cpu.seconds, 1e-9))
+          } ?? "-"
           return [
             measurement.name, String(format: "%.1f", sizeMB),
             measurement.median.formattedMilliseconds, measurement.p90.formattedMilliseconds,
             String(format: "%.0f", sizeMB / measurement.median.seconds),
+            cpu.formattedMilliseconds, String(format: "%.0f", sizeMB / cpu.seconds), versusLibreOffice,
           ]
         }
         rows.append(row(measure("byte copy \(name)", iterations: iterations) {
@@ -56,20 +82,26 @@ enum RTFBenchmarks {
         rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
           blackHole(try? reader.read(rtf))
         }, bytes: rtf.count))
-        if withLibreOffice, let libreOffice = libreOfficeConversion(rtf) {
-          let sizeMB = Double(rtf.count) / 1_000_000
-          rows.append([
-            "soffice --convert-to txt \(name) (once)", String(format: "%.1f", sizeMB),
-            libreOffice.formattedMilliseconds, "-", String(format: "%.1f", sizeMB / libreOffice.seconds),
-          ])
-        }
+        // Each size as it is done: a loaded machine may not see the end.
+        print("done: \(name) (\(rows.count) rows so far)")
+        for row in rows[firstRow...] { print("  " + row.joined(separator: " | ")) }
       }
     }
-    printTable(["benchmark", "RTF MB", "median", "p90", "MB/s"], rows)
+    printTable(
+      ["benchmark", "RTF MB", "median", "p90", "MB/s", "CPU median", "CPU MB/s", "CPU vs soffice"], rows)
+    print("CPU: the thread's own CPU time (soffice: its process's, from rusage); "
+      + "\"CPU vs soffice\": how many times less CPU than soffice converting the same file, its start-up taken off")
   }
+
+  /// The wall and CPU time of one conversion.
+  struct Conversion {
+    var wall: Duration
+    var cpu: Duration
+  }
+
   /// The time LibreOffice takes to convert `rtf` to text, start-up included, or nil
   /// when it is not installed.
-  static func libreOfficeConversion(_ rtf: [UInt8]) -> Duration? {
+  static func libreOfficeConversion(_ rtf: [UInt8]) -> Conversion? {
     let soffice = "/usr/bin/soffice"
     guard FileManager.default.isExecutableFile(atPath: soffice) else { return nil }
     let directory = FileManager.default.temporaryDirectory
@@ -89,11 +121,13 @@ enum RTFBenchmarks {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       let clock = ContinuousClock()
+      let cpuBefore = childrenCPUTime()
       let duration = try clock.measure {
         try process.run()
         process.waitUntilExit()
       }
-      return process.terminationStatus == 0 ? duration : nil
+      let conversion = Conversion(wall: duration, cpu: childrenCPUTime() - cpuBefore)
+      return process.terminationStatus == 0 ? conversion : nil
     } catch {
       return nil
     }

@@ -1,6 +1,6 @@
 // notes-bench: benchmarks for NoteStore, one group per first argument.
 //
-//   notes-bench rtf [--no-soffice]          RTF read/write MB/s vs a byte copy and LibreOffice
+//   notes-bench rtf [--no-soffice] [--quick] RTF read/write MB/s (wall, CPU) vs a byte copy and LibreOffice
 //   notes-bench edits STORE COUNT [SEED]    time per body edit (StoreBenchmarks)
 //   notes-bench make-store DIR NOTES        a store to run `edits` on
 //   notes-bench merge                       ThreeWayMerge of 1 MB vs git merge-file

@@ -15,6 +15,12 @@ struct MergedBodyBuilder {
     self.secondLabel = secondLabel
   }
 
+  /// Makes room for `count` paragraphs, so a big body is not regrown (and briefly
+  /// held twice) as it is built.
+  mutating func reserveCapacity(_ count: Int) {
+    paragraphs.reserveCapacity(count)
+  }
+
   mutating func append(_ newParagraphs: some Sequence<Paragraph>) {
     paragraphs.append(contentsOf: newParagraphs)
   }

@@ -12,8 +12,8 @@ struct ParagraphTextKey: Hashable {
   }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(paragraph.runs.count)
-    for run in paragraph.runs { hasher.combine(run.text) }
+    // A plain or one-run paragraph gives its text without building anything.
+    hasher.combine(paragraph.text)
   }
 }
 

@@ -75,14 +75,10 @@ public struct ThreeWayMerge: Sendable {
       }
     }
 
-    var interner = TokenInterner<ParagraphTextKey>()
-    let baseNumbers = interner.intern(paragraphs: base.paragraphs)
-    let chunks = Diff3.paragraphChunks(
-      base: baseNumbers,
-      mine: interner.intern(paragraphs: mine.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers),
-      theirs: interner.intern(
-        paragraphs: theirs.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers),
-      costLimit: costLimit)
+    // The paragraph numbers and the interner are gone before the merged body is
+    // built: on a big body they are the largest tables of the merge.
+    let chunks = paragraphChunks()
+    builder.reserveCapacity(max(mine.paragraphs.count, theirs.paragraphs.count))
     for chunk in chunks {
       switch chunk.kind {
       case .stable, .mine, .same: builder.append(mine.paragraphs[chunk.mine])
@@ -107,6 +103,18 @@ public struct ThreeWayMerge: Sendable {
     // Written back into mine's file, the paragraphs mine kept keep their bytes.
     body.rtfSource = mine.rtfSource
     return builder.hunks.isEmpty ? .clean(body) : .conflicted(body, builder.hunks)
+  }
+
+  /// The paragraph-level diff3 chunks of the three bodies.
+  private func paragraphChunks() -> [Diff3.Chunk] {
+    var interner = TokenInterner<ParagraphTextKey>()
+    let baseNumbers = interner.intern(paragraphs: base.paragraphs)
+    let mineNumbers = interner.intern(
+      paragraphs: mine.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers)
+    let theirsNumbers = interner.intern(
+      paragraphs: theirs.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers)
+    return Diff3.paragraphChunks(
+      base: baseNumbers, mine: mineNumbers, theirs: theirsNumbers, costLimit: costLimit)
   }
 
   /// Whether mine is the newer side: by date, then by label; between identical

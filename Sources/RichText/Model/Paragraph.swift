@@ -5,17 +5,36 @@
 /// text with the same formatting is the same paragraph however it was built.
 /// A paragraph's text never contains `"\n"`; a line break inside a paragraph is
 /// U+2028 (LINE SEPARATOR), as Cocoa writes it.
+///
+/// A paragraph is small to copy: unformatted text with the default style is kept as
+/// its string alone, and anything else in one shared, copy-on-write box. Bodies of
+/// millions of paragraphs, and the copies a merge or an edit makes of them, stay
+/// close to the size of their text.
 public struct Paragraph: Hashable, Sendable {
+  private var storage: ParagraphStorage
+
   /// The attributed runs, normalized.
-  public private(set) var runs: [TextRun]
+  public var runs: [TextRun] {
+    switch storage {
+    case .plain(let text): text.isEmpty ? [] : [TextRun(text: text)]
+    case .formatted(let box): box.runs
+    }
+  }
 
   /// Alignment, indents, tab stops, spacing and list membership.
-  public var style: ParagraphStyle
+  public var style: ParagraphStyle {
+    get {
+      switch storage {
+      case .plain: ParagraphStyle()
+      case .formatted(let box): box.style
+      }
+    }
+    set { modify { $0.style = newValue } }
+  }
 
   /// Creates a paragraph, normalizing `runs`.
   public init(runs: [TextRun] = [], style: ParagraphStyle = ParagraphStyle()) {
-    self.runs = Paragraph.normalize(runs)
-    self.style = style
+    storage = ParagraphStorage(runs: Paragraph.normalize(runs), style: style)
   }
 
   /// Creates a paragraph of one run.
@@ -28,16 +47,23 @@ public struct Paragraph: Hashable, Sendable {
 
   /// The paragraph's text without formatting.
   public var text: String {
-    runs.reduce(into: "") { $0 += $1.text }
+    switch storage {
+    case .plain(let text): return text
+    case .formatted(let box):
+      if box.runs.count == 1 { return box.runs[0].text }
+      return box.runs.reduce(into: "") { $0 += $1.text }
+    }
   }
 
   /// Appends a run, joining it to the last run when their attributes are equal.
   public mutating func append(_ run: TextRun) {
     guard !run.text.isEmpty else { return }
-    if let last = runs.last, last.attributes == run.attributes {
-      runs[runs.count - 1].text += run.text
-    } else {
-      runs.append(run)
+    modify { contents in
+      if let last = contents.runs.last, last.attributes == run.attributes {
+        contents.runs[contents.runs.count - 1].text += run.text
+      } else {
+        contents.runs.append(run)
+      }
     }
   }
 
@@ -48,7 +74,23 @@ public struct Paragraph: Hashable, Sendable {
 
   /// Replaces all runs, normalizing them.
   public mutating func setRuns(_ newRuns: [TextRun]) {
-    runs = Paragraph.normalize(newRuns)
+    let normalized = Paragraph.normalize(newRuns)
+    modify { $0.runs = normalized }
+  }
+
+  /// Changes runs and style in place (without copying a box no one else holds), then
+  /// stores the result in its most compact form.
+  private mutating func modify(_ change: (inout ParagraphContents) -> Void) {
+    var contents: ParagraphContents
+    switch storage {
+    case .plain(let text):
+      contents = ParagraphContents(runs: text.isEmpty ? [] : [TextRun(text: text)], style: ParagraphStyle())
+    case .formatted(var box):
+      storage = .plain("")  // drops this paragraph's reference, so the box may be unique
+      contents = ParagraphContents(taking: &box)
+    }
+    change(&contents)
+    storage = ParagraphStorage(runs: contents.runs, style: contents.style)
   }
 
   static func normalize(_ runs: [TextRun]) -> [TextRun] {
@@ -65,6 +107,80 @@ public struct Paragraph: Hashable, Sendable {
   }
 }
 
+/// How a paragraph keeps its runs and style. Unformatted text with the default style
+/// is always `.plain`, so equal paragraphs have equal storage.
+private enum ParagraphStorage: Hashable, Sendable {
+  /// One run with the default attributes (or none, for ""), and the default style.
+  case plain(String)
+  /// Anything else.
+  case formatted(FormattedParagraph)
+
+  init(runs: [TextRun], style: ParagraphStyle) {
+    if runs.count <= 1, runs.first?.attributes.isDefault ?? true, style.isDefault {
+      self = .plain(runs.first?.text ?? "")
+    } else {
+      self = .formatted(FormattedParagraph(runs: runs, style: style))
+    }
+  }
+}
+
+/// The runs and style of a paragraph that is not plain text, shared by its copies.
+/// Never changed once shared: `Paragraph` changes one only while it holds the sole
+/// reference (which is what makes the unchecked `Sendable` sound).
+private final class FormattedParagraph: Hashable, @unchecked Sendable {
+  var runs: [TextRun]
+  var style: ParagraphStyle
+
+  init(runs: [TextRun], style: ParagraphStyle) {
+    self.runs = runs
+    self.style = style
+  }
+
+  static func == (lhs: FormattedParagraph, rhs: FormattedParagraph) -> Bool {
+    lhs === rhs || (lhs.runs == rhs.runs && lhs.style == rhs.style)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(runs)
+    hasher.combine(style)
+  }
+}
+
+/// A paragraph's runs and style while they change.
+private struct ParagraphContents {
+  var runs: [TextRun]
+  var style: ParagraphStyle
+
+  init(runs: [TextRun], style: ParagraphStyle) {
+    self.runs = runs
+    self.style = style
+  }
+
+  /// The contents of `box`; when `box` is the last reference, its arrays are moved
+  /// out (so they can grow in place) and the box is left empty.
+  init(taking box: inout FormattedParagraph) {
+    if isKnownUniquelyReferenced(&box) {
+      runs = []
+      style = ParagraphStyle()
+      swap(&runs, &box.runs)
+      swap(&style, &box.style)
+    } else {
+      runs = box.runs
+      style = box.style
+    }
+  }
+}
+
+extension CharacterAttributes {
+  /// Whether nothing is set.
+  var isDefault: Bool { self == CharacterAttributes() }
+}
+
+extension ParagraphStyle {
+  /// Whether every field is the RTF default.
+  var isDefault: Bool { self == ParagraphStyle() }
+}
+
 /// A stretch of text with one set of character attributes.
 public struct TextRun: Hashable, Sendable {
   /// The text; never contains `"\n"` inside a normalized paragraph.
@@ -76,5 +192,13 @@ public struct TextRun: Hashable, Sendable {
   public init(text: String, attributes: CharacterAttributes = CharacterAttributes()) {
     self.text = text
     self.attributes = attributes
+  }
+}
+
+extension Paragraph: CustomReflectable {
+  /// The runs and style, as a plain struct of them shows: descriptions (which a merge
+  /// compares to break a tie between identical sides) do not depend on the storage.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["runs": runs, "style": style], displayStyle: .struct)
   }
 }

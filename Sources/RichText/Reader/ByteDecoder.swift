@@ -16,7 +16,21 @@ struct ByteDecoder {
   mutating func append(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
     switch codePage {
     case .singleByte(let page):
-      for index in start..<end { appendUTF8(page.scalar(bytes[index]), to: &out) }
+      bytes.withUnsafeBufferPointer { buffer in
+        var index = start
+        while index < end {
+          // ASCII is itself in UTF-8: copy each stretch of it at once.
+          var stretchEnd = index
+          while stretchEnd < end, buffer[stretchEnd] < 0x80 { stretchEnd += 1 }
+          if stretchEnd > index {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<stretchEnd]))
+            index = stretchEnd
+            continue
+          }
+          appendUTF8(page.scalar(buffer[index]), to: &out)
+          index += 1
+        }
+      }
     case .multiByte:
       pending.append(contentsOf: bytes[start..<end])
     }

@@ -86,17 +86,41 @@ struct RTFTokenizer {
 
   private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let start = position
-    var index = position
-    var high: UInt8 = 0
+    let index = Self.textEnd(bytes, from: position)
+    position = index.end
+    return .text(start: start, end: index.end, isASCII: index.isASCII)
+  }
+
+  /// Where the text starting at `start` ends (the first byte `isTextEnd` stops at,
+  /// or the end), and whether it is all ASCII. Eight bytes at a time while no byte of
+  /// them can end text; byte by byte through a word that may.
+  @inline(__always)
+  static func textEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isASCII: Bool) {
     let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if isTextEnd(byte) { break }
-      high |= byte
-      index += 1
+    guard let base = bytes.baseAddress else { return (start, true) }
+    var index = start
+    var high: UInt64 = 0
+    scan: while index < count {
+      while index + 8 <= count {
+        let word = ByteWord.load(base, index)
+        let special =
+          ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "{"))
+          | ByteWord.equal(word, UInt8(ascii: "}")) | ByteWord.equal(word, UInt8(ascii: "\\"))
+          | ByteWord.equal(word, 0x7F)
+        if special != 0 { break }
+        high |= word
+        index += 8
+      }
+      // A word that may hold the end (a TAB does not end text), or the last bytes.
+      let stop = min(count, index + 8)
+      while index < stop {
+        let byte = base[index]
+        if isTextEnd(byte) { break scan }
+        high |= UInt64(byte)
+        index += 1
+      }
     }
-    position = index
-    return .text(start: start, end: index, isASCII: high < 0x80)
+    return (index, high & ByteWord.highBits == 0)
   }
 
   private mutating func control(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {

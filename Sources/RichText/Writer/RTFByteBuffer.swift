@@ -89,8 +89,7 @@ struct RTFByteBuffer {
         let lead = utf8[index]
         if lead < 0x80 {
           // Copy a stretch of characters that need no escape in one go.
-          var end = index
-          while end < count, Self.isPlain(utf8[end]) { end += 1 }
+          let end = Self.plainEnd(utf8, from: index)
           if end > index {
             isInUnicodeStretch = false
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
@@ -128,9 +127,36 @@ struct RTFByteBuffer {
     }
   }
 
+  /// The end of the stretch of `isPlain` bytes at `start`: eight bytes at a time
+  /// while none of them can need an escape, byte by byte through a word that may.
+  @inline(__always)
+  static func plainEnd(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = utf8.count
+    guard let base = utf8.baseAddress else { return start }
+    var index = start
+    while index < count {
+      while index + 8 <= count {
+        let word = ByteWord.load(base, index)
+        let special =
+          ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
+          | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "{"))
+          | ByteWord.equal(word, UInt8(ascii: "}"))
+        if special != 0 { break }
+        index += 8
+      }
+      // A word that may hold a byte to escape (a TAB needs none), or the last bytes.
+      let stop = min(count, index + 8)
+      while index < stop {
+        if !isPlain(base[index]) { return index }
+        index += 1
+      }
+    }
+    return index
+  }
+
   /// Printable ASCII and TAB other than `\ { }`: written as they are.
   @inline(__always)
-  private static func isPlain(_ byte: UInt8) -> Bool {
+  static func isPlain(_ byte: UInt8) -> Bool {
     (byte >= 0x20 && byte < 0x7F && byte != 0x5C && byte != 0x7B && byte != 0x7D) || byte == 0x09
   }
 
