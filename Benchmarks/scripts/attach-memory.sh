@@ -37,11 +37,22 @@ git -C "$work/plain" commit -q -m big
 /usr/bin/time -v git -C "$work/plain" gc -q 2>"$work/git-gc.time"
 git_kb=$(peak "$work/git.time"); git_gc_kb=$(peak "$work/git-gc.time")
 
-row() { printf '%-34s %9.2f s %9.2f s %7.2f %8s\n' "$1" "$2" "$3" "$(awk "BEGIN {print $2 / $3}")" "$4"; }
-mib() { printf '%-34s %7d MiB %7d MiB %7.2f %8s\n' "$1" $(($2 / 1024)) $(($3 / 1024)) "$(awk "BEGIN {print $2 / $3}")" "$4"; }
+# verdict RATIO TARGET: "met", or by how much a "<= R" target is missed; "-" without one.
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { if (t == "-") { print "-"; exit } split(t, p, " "); l = p[2] + 0
+  if (r <= l) print "met"; else printf "missed by %.2fx\n", r / l }'; }
+row() {
+  local ratio; ratio=$(awk "BEGIN {printf \"%.2f\", $2 / $3}")
+  printf '%-34s %9.2f s %9.2f s %7s %8s  %s\n' "$1" "$2" "$3" "$ratio" "$4" "$(verdict "$ratio" "$4")"
+}
+# mib JOB NOTES_KB GIT_KB: peak memory against the issue's bound of 150 MiB
+mib() {
+  local met; met=$([ $(($2 / 1024)) -lt 150 ] && echo met || echo "missed by $(($2 / 1024 - 150)) MiB")
+  printf '%-34s %7d MiB %7d MiB %7.2f %8s  %s\n' "$1" $(($2 / 1024)) $(($3 / 1024)) "$(awk "BEGIN {print $2 / $3}")" "<150MiB" "$met"
+}
 row "attach $megabytes MiB (git add)" "$(seconds "$work/notes.time")" "$(seconds "$work/git.time")" "<= 1"
-mib "attach: peak RSS" "$notes_kb" "$git_kb" "<150MiB"
+mib "attach: peak RSS" "$notes_kb" "$git_kb"
 row "pack it (notes gc / git gc)" "$(seconds "$work/notes-gc.time")" "$(seconds "$work/git-gc.time")" "-"
-mib "pack: peak RSS" "$gc_kb" "$git_gc_kb" "<150MiB"
-printf '%-34s %7d MiB, %.2f s, same bytes: %s\n' "export of the packed attachment" $((export_kb / 1024)) "$(seconds "$work/notes-export.time")" "$exported"
+mib "pack: peak RSS" "$gc_kb" "$git_gc_kb"
+printf '%-34s %7d MiB, %.2f s, same bytes: %s; streams (<150MiB): %s\n' "export of the packed attachment" \
+  $((export_kb / 1024)) "$(seconds "$work/notes-export.time")" "$exported" "$([ $((export_kb / 1024)) -lt 150 ] && echo met || echo missed)"
 test $((notes_kb / 1024)) -lt 150 && test $((gc_kb / 1024)) -lt 150

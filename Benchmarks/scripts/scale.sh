@@ -143,9 +143,10 @@ git_write_one() {
 for i in $(seq "$saves"); do write_one "$i"; done > "$work/writes"
 for i in $(seq "$saves"); do git_write_one "$i"; done > "$work/git-writes"
 sleep 1  # a detached `notes gc --auto` may still be packing
-n_p50=$(median < "$work/writes"); n_p99=$(percentile 0.99 < "$work/writes")
-g_p50=$(median < "$work/git-writes"); g_p99=$(percentile 0.99 < "$work/git-writes")
+n_p50=$(median < "$work/writes"); n_p99=$(percentile 0.99 < "$work/writes"); n_p90=$(percentile 0.90 < "$work/writes")
+g_p50=$(median < "$work/git-writes"); g_p99=$(percentile 0.99 < "$work/git-writes"); g_p90=$(percentile 0.90 < "$work/git-writes")
 row "write one note, median ($saves)" "$n_p50" "$g_p50" "<= 0.3" "start-up ${n_start} s, the root tree rewritten, the history index and QuickLook updated"
+row "write one note, p90 ($saves)" "$n_p90" "$g_p90" "-"
 row "write one note, p99 ($saves)" "$n_p99" "$g_p99" "-"
 p99_over_median=$(awk "BEGIN {printf \"%.2f\", $n_p99 / $n_p50}")
 git -C "$work/store" fsck --connectivity-only >/dev/null 2>&1 && fsck_ok=yes || fsck_ok=no

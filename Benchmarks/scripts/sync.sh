@@ -48,23 +48,34 @@ done
 
 # Interleaved (notes phone, git phone, notes laptop, git laptop), so a change of load
 # during the run weighs on both tools alike.
+# A sync leaves the previews of the notes it brought in to a detached `gc --auto`: drained
+# untimed (as a user's machine does after the answer), so git's run does not compete with it.
+drain() { "$bin/notes" -C "$1" gc --auto >/dev/null 2>&1 || true; }
 phone0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; phone1=$(now)
+drain "$work/phone"; phone1g=$(now)
 git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
 git -C "$work/git-phone" push -q origin devices/phone
 phone2=$(now)
 laptop0=$(now); "$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; laptop1=$(now)
+drain "$work/laptop"; laptop1g=$(now)
 git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
 git -C "$work/git-laptop" push -q origin devices/bench
 laptop2=$(now)
+# The notes the phone's sync brought in, and those whose preview shows the merged body
+# (a local-mode Preview.rtf is a copy of Text.rtf).
+synced=$(git -C "$work/phone" -c core.quotePath=false diff --name-only HEAD~1 HEAD | grep '\.note/Text\.rtf$' || true)
+previews=$(grep -c . <<<"$synced" || true)
+drawn=$(while IFS= read -r f; do [ -n "$f" ] && cmp -s "$work/phone/$f" "$work/phone/${f%Text.rtf}QuickLook/Preview.rtf" && echo x; done <<<"$synced" | wc -l)
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
 printf '%-40s %s notes, %s edits per device\n' "store" "$notes_count" "$edits"
-# Each side: notes from 0 to 1, git from 1 to 2.
+# Each side: notes from 0 to 1, git from 1g to 2.
 for side in phone laptop; do
-  declare -n start="${side}0" middle="${side}1" end="${side}2"
+  declare -n start="${side}0" middle="${side}1" resume="${side}1g" end="${side}2"
   printf '%-40s %8s s   git: %8s s   ratio %s\n' "$side sync (fetch, merge, push)" "$(elapsed "$start" "$middle")" \
-    "$(elapsed "$middle" "$end")" "$(awk "BEGIN {printf \"%.2f\", ($middle - $start) / ($end - $middle)}")"
-  unset -n start middle end
+    "$(elapsed "$resume" "$end")" "$(awk "BEGIN {printf \"%.2f\", ($middle - $start) / ($end - $resume)}")"
+  unset -n start middle resume end
 done
+printf '%-40s %s of %s\n' "phone: previews of the synced notes drawn" "$drawn" "$previews"
 printf '%-40s %s\n' "load" "$(uptime | sed 's/^ *//')"
 printf '%-40s %s\n' "same merged tree as git" "$same"

@@ -68,4 +68,34 @@ struct QuickLookBacklogCommandTests {
     #expect(sandbox.notes("-C", phone, "gc", "--auto").status == 0)
     #expect(Self.thumbnails(phone, count: 40) == 40)
   }
+
+  @Test("a sync that brings in notes answers without announcing previews, and gc --auto writes theirs")
+  func syncDefersQuietly() throws {
+    let sandbox = try Sandbox()
+    let store = try Self.importedStore(sandbox, count: 3)
+    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
+    let remote = sandbox.directory + "/remote.git"
+    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
+    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
+    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    #expect(sandbox.notes("-q", "clone", remote, "phone", "--device", "phone").status == 0)
+    let phone = sandbox.directory + "/phone"
+    for index in 1...3 {
+      let written = sandbox.notes("-C", phone, "write", "Import \(index)", "--text", "Import \(index), from the phone")
+      #expect(written.status == 0, "\(written.stderr)")
+    }
+    #expect(sandbox.notes("-C", phone, "-q", "sync").status == 0)
+    let synced = sandbox.notes("-C", store, "sync")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(!synced.stderr.contains("background"))
+    #expect(sandbox.notes("-C", store, "gc", "--auto").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: store + "/.git/notes-quicklook/pending"))
+    for index in 1...3 {
+      let thumbnail = sandbox.notes("-C", store, "thumbnail", "Import \(index)", "-o", "-")
+      #expect(thumbnail.status == 0)
+      #expect(
+        thumbnail.stdoutData == FileManager.default.contents(atPath: store + "/Import \(index).note/QuickLook/Thumbnail.png"),
+        "Import \(index)")
+    }
+  }
 }

@@ -22,7 +22,8 @@ extension Repository {
   ///   - cacheFile: where directory times and untracked names are kept between
   ///     scans (rewritten atomically when they change; a cache, never needed for correctness).
   ///
-  /// The corresponding libgit2 functions are `git_index_get_byindex`,
+  /// The index is read from its file (``IndexSnapshot``); libgit2's index is loaded only
+  /// for the paths left over. The corresponding libgit2 functions are
   /// `git_ignore_path_is_ignored` and `git_status_list_new`.
   ///   - refreshingIndex: Whether to write the index with fresh stat data for tracked files
   ///     whose stat changed but whose content did not (a `touch`, a copy), as `git status`
@@ -34,28 +35,26 @@ extension Repository {
     cacheFile: String, refreshingIndex: Bool = false, excluding exclusion: ScanExclusion? = nil
   ) throws -> [StatusEntry] {
     guard let root = workingDirectory else { return try status() }
-    var indexInfo = stat()
-    guard lstat(gitDirectory + "/index", &indexInfo) == 0 else { return try status() }
-    let index = try index()
-    try check(git_index_read(index.pointer, 0), "git_index_read")
-    if git_index_has_conflicts(index.pointer) != 0 { return try status() }
+    // The index's entries straight from the file (libgit2 reads it only if something
+    // changed); a conflicted or version 4 index, or none, takes the full status.
+    guard let index = IndexSnapshot(path: gitDirectory + "/index") else { return try status() }
     let rootDirectory = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard rootDirectory >= 0 else { return try status() }
     defer { close(rootDirectory) }
     var scan = TrackedScan(
-      rootDirectory: rootDirectory, indexTime: DirectoryCache.Time(indexInfo.st_mtim),
+      rootDirectory: rootDirectory, indexTime: DirectoryCache.Time(index.modified),
       cache: DirectoryCache(
         file: cacheFile, ignoreFiles: [gitDirectory + "/info/exclude", root + "/.gitignore"],
         exclusionName: exclusion?.name ?? ""),
       exclusion: exclusion)
-    // The entries are borrowed from the index, which does not change during the walk.
-    scan.walk(index.pointer)
+    // The entries are read from a mapping of the file, which a writer replaces, never changes.
+    scan.walk(index)
     var untracked: [String] = []
     let scanStart = Int(Date().timeIntervalSince1970)
     for miss in scan.misses {
       let names = try listUntracked(
         miss.directory.isEmpty ? root : root + "/" + miss.directory, relative: miss.directory,
-        tracked: TrackedScan.childNames(of: miss.directory, in: index.pointer, from: miss.firstEntry))
+        tracked: TrackedScan.childNames(of: miss.directory, in: index, from: miss.firstEntry))
       // A directory changed within the last two seconds could change again with the
       // same coarse timestamp, so only older ones are remembered.
       if miss.time.seconds < scanStart - 2 { scan.cache.remember(miss.directory, at: miss.time, untracked: names) }
@@ -88,6 +87,7 @@ extension Repository {
   private func refreshStat(_ paths: [String], root: String) throws {
     guard !paths.isEmpty else { return }
     let index = try index()
+    try check(git_index_read(index.pointer, 0), "git_index_read")  // as on disk, if another process wrote it
     for path in paths {
       guard let current = WorkingFileStat(path: root + "/" + path),
         var entry = git_index_get_bypath(index.pointer, path, 0)?.pointee

@@ -35,16 +35,17 @@ struct TrackedScan {
   }
 
   /// Compares every entry of `index` with the working tree.
-  mutating func walk(_ index: OpaquePointer) {
+  mutating func walk(_ index: IndexSnapshot) {
     var directoryPath: [CChar] = []  // a reusable NUL-terminated copy of a directory's path
     var previous: [UInt8] = []  // the parent directory of the previous entry
     var previousExcluded = false  // whether that parent lies in an excluded folder
     visitDirectory(UnsafeBufferPointer(start: nil, count: 0), firstEntry: 0, scratch: &directoryPath)
-    for position in 0..<git_index_entrycount(index) {
-      guard let entry = git_index_get_byindex(index, position), let path = entry.pointee.path else { continue }
-      let length = strlen(path)
-      let excluded = path.withMemoryRebound(to: UInt8.self, capacity: length) { bytes -> Bool in
-        var parent = length
+    for (position, entry) in index.entries.enumerated() {
+      let pathBytes = index.path(entry)
+      guard let bytes = pathBytes.baseAddress else { continue }
+      let path = index.cPath(entry)
+      let excluded = { () -> Bool in
+        var parent = pathBytes.count
         while parent > 0 && bytes[parent - 1] != UInt8(ascii: "/") { parent -= 1 }
         parent = max(parent - 1, 0)  // the parent's length, without the slash
         if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return previousExcluded }
@@ -68,11 +69,11 @@ struct TrackedScan {
           }
         }
         return previousExcluded
-      }
+      }()
       if excluded { continue }
       var info = stat()
-      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry.pointee) {
-        changedFiles.append(decodeCString(path))
+      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry, in: index) {
+        changedFiles.append(String(decoding: pathBytes, as: UTF8.self))
       }
     }
     cache.finishLookups()
@@ -103,14 +104,16 @@ struct TrackedScan {
 
   /// Whether a file is unchanged by its stat data: same size, time, inode and kind, and
   /// not racily clean (changed in the same tick the index was written).
-  private func matches(_ info: stat, _ entry: git_index_entry) -> Bool {
-    guard UInt32(truncatingIfNeeded: info.st_size) == entry.file_size,
-      Int(info.st_mtim.tv_sec) == Int(entry.mtime.seconds), Int(info.st_mtim.tv_nsec) == Int(entry.mtime.nanoseconds),
-      UInt32(truncatingIfNeeded: info.st_ino) == entry.ino
+  private func matches(_ info: stat, _ entry: IndexSnapshot.Entry, in index: IndexSnapshot) -> Bool {
+    let recorded = index.mtime(entry)
+    guard UInt32(truncatingIfNeeded: info.st_size) == index.size(entry),
+      UInt32(truncatingIfNeeded: info.st_mtim.tv_sec) == recorded.seconds,
+      UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec) == recorded.nanoseconds,
+      UInt32(truncatingIfNeeded: info.st_ino) == index.inode(entry)
     else { return false }
     let isLink = info.st_mode & S_IFMT == S_IFLNK
     let executable = info.st_mode & 0o100 != 0
-    switch entry.mode {
+    switch index.mode(entry) {
     case FileMode.link.rawValue: guard isLink else { return false }
     case FileMode.executable.rawValue: guard !isLink && executable else { return false }
     case FileMode.blob.rawValue: guard !isLink && !executable else { return false }
@@ -121,12 +124,11 @@ struct TrackedScan {
 
   /// The names directly inside `directory` that the index tracks (a file, or the first
   /// folder on the way to one), reading the entries from `first` on while they are under it.
-  static func childNames(of directory: String, in index: OpaquePointer, from first: Int) -> Set<String> {
+  static func childNames(of directory: String, in index: IndexSnapshot, from first: Int) -> Set<String> {
     let prefix = Array((directory.isEmpty ? "" : directory + "/").utf8)
     var names: Set<String> = []
-    for position in first..<git_index_entrycount(index) {
-      guard let path = git_index_get_byindex(index, position)?.pointee.path else { continue }
-      let bytes = UnsafeRawBufferPointer(start: path, count: strlen(path))
+    for position in first..<index.entries.count {
+      let bytes = index.path(index.entries[position])
       guard bytes.starts(with: prefix) else { break }
       names.insert(String(decoding: bytes[prefix.count...].prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self))
     }

@@ -8,9 +8,12 @@ extension Store {
   /// The part of `packages` a change renders itself: all of them, unless the mode is
   /// `local`, ``onQuickLookBacklog`` is set and there are more than
   /// ``quickLookSynchronousLimit``; then the first that many, the rest going to the
-  /// backlog. When the backlog cannot be written, all of them (slow, but complete).
+  /// backlog. During a sync's move (``previewsOfIncomingChanges``) none: the notes came
+  /// from other devices, so their previews are drawn after the sync has answered, by the
+  /// `gc --auto` that ``onAutoPackDue`` starts (quietly, unless the backlog is as big as
+  /// a big change's). When the backlog cannot be written, all of them (slow, but complete).
   func deferringQuickLook(of packages: [String], mode: QuickLookMode) -> [String] {
-    let limit = max(0, quickLookSynchronousLimit)
+    let limit = previewsOfIncomingChanges ? 0 : max(0, quickLookSynchronousLimit)
     guard mode == .local, let onQuickLookBacklog, packages.count > limit else { return packages }
     let later = Array(packages[limit...])
     do {
@@ -19,8 +22,21 @@ extension Store {
       onWarning?("previews could not be left for later (\(Store.describe(error))); writing them now")
       return packages
     }
-    onQuickLookBacklog(later.count)
+    if previewsOfIncomingChanges, later.count <= quickLookSynchronousLimit, let onAutoPackDue {
+      onAutoPackDue()
+    } else {
+      onQuickLookBacklog(later.count)
+    }
     return Array(packages[..<limit])
+  }
+
+  /// Runs `move` (a sync moving the branch) with the previews of the notes it changes
+  /// left to the backlog (see ``deferringQuickLook(of:mode:)``).
+  func leavingPreviewsForLater<T>(_ move: () throws -> T) rethrows -> T {
+    let outer = previewsOfIncomingChanges
+    previewsOfIncomingChanges = true
+    defer { previewsOfIncomingChanges = outer }
+    return try move()
   }
 
   /// How many notes wait in the QuickLook backlog for their previews.

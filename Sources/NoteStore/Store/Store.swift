@@ -43,7 +43,8 @@ public final class Store {
 
   /// When set, a write whose automatic pack is due calls this instead of packing, so the
   /// pack happens where the user does not wait (the command line starts a detached
-  /// `notes gc --auto` once it has answered). Nil packs inside the write.
+  /// `notes gc --auto` once it has answered). Nil packs inside the write. A sync that
+  /// left a few previews in the backlog calls it too: the same `gc --auto` draws them.
   public var onAutoPackDue: (() -> Void)?
 
   /// When set, a change in `local` QuickLook mode that touches more than
@@ -56,6 +57,10 @@ public final class Store {
   /// How many previews a change renders itself before the rest go to the backlog (see
   /// ``onQuickLookBacklog``).
   public var quickLookSynchronousLimit = 32
+  /// Set while a sync moves the branch: then every preview of the notes it brought in
+  /// goes to the backlog (when ``onQuickLookBacklog`` is set), none is drawn in the
+  /// user's wait (Store+QuickLookBacklog.swift).
+  var previewsOfIncomingChanges = false
 
   let repository: Repository
   /// The per-note history index (History/NoteHistory.swift).

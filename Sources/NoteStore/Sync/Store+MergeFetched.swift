@@ -83,11 +83,14 @@ extension Store {
     }
     let paths = try changed + filesOutsidePackagesChanged(from: before, to: after)
     try runAdoptionHook(tree: after)
-    try branchWriter.move(
-      BranchMove(
-        expected: start, commit: head, oldTree: before, newTree: after, checkout: .paths(paths), origin: .sync,
-        summary: "sync", changedPackages: changed),
-      allowMassDelete: options.allowMassDelete)
+    // The notes came from other devices: their previews are drawn after the sync answered.
+    try leavingPreviewsForLater {
+      try branchWriter.move(
+        BranchMove(
+          expected: start, commit: head, oldTree: before, newTree: after, checkout: .paths(paths), origin: .sync,
+          summary: "sync", changedPackages: changed),
+        allowMassDelete: options.allowMassDelete)
+    }
     report.conflicts = try self.conflicts().map(\.note)
     report.unreadable = try unreadableBodies(among: changed, in: after)
     for name in report.unreadable {
