@@ -13,6 +13,8 @@
 # Usage: PEER_CORPUS=path Scripts/peer-corpus-check.sh
 #   PEER_CORPUS  a folder searched for *.rtf (default ../shared/corpus/peer)
 #   NOTES        a built notes binary to use instead of building one
+#   KEEP_WORK    when set, the scratch folder (inputs, notes' and LibreOffice's texts,
+#                the edited bodies) is kept and its path printed at the end
 #
 # Normalization of every text before comparing: byte-order mark dropped; a list
 # marker at the start of a line ("\t•\t", "1.\t") becomes "<marker> " and any bullet
@@ -39,7 +41,11 @@ else
   notes="$(swift build --show-bin-path)/notes"
 fi
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP_WORK:-}" ]; then
+  trap 'echo "peer-corpus-check: scratch folder kept in $work" >&2' EXIT
+else
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p "$work/in" "$work/edit" "$work/lo-in" "$work/lo-edit"
 
 # Flat, numbered copies: files of different projects share names.
