@@ -82,11 +82,11 @@ extension ReaderMachine {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
     body.endParagraph(style: resolveParagraph())
-    // The empty paragraph after a final `\par` is no item of a legacy `\pn` list:
-    // LibreOffice shows no marker there.
+    // The empty paragraph after a final `\par` is no list item outside Cocoa files
+    // (whose empty last item TextEdit shows): LibreOffice and pandoc show no marker there.
     let last = body.paragraphs.count - 1
-    if last > 0, body.paragraphs[last].runs.isEmpty, state.paragraph.legacyList != nil,
-      state.paragraph.listOverride == nil
+    if last > 0, body.paragraphs[last].runs.isEmpty, body.paragraphs[last].style.list != nil,
+      document.cocoaVersion == nil
     {
       body.paragraphs[last].style.list = nil
     }
