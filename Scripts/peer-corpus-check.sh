@@ -13,12 +13,17 @@
 # Usage: PEER_CORPUS=path Scripts/peer-corpus-check.sh
 #   PEER_CORPUS  a folder searched for *.rtf (default ../shared/corpus/peer)
 #   NOTES        a built notes binary to use instead of building one
+#   KEEP_WORK    when set, the scratch folder (inputs, notes' and LibreOffice's texts,
+#                the edited bodies) is kept and its path printed at the end
 #
 # Normalization of every text before comparing: byte-order mark dropped; a list
 # marker at the start of a line ("\t•\t", "1.\t") becomes "<marker> " and any bullet
 # shape "•"; U+2028 and TAB become line breaks (LibreOffice puts each table cell on
 # a line of its own); runs of white space become one space; lines are trimmed;
-# empty lines are dropped.
+# empty lines are dropped. Footnotes: `notes show` puts their text after the body
+# (an empty line, then "[1] …" lines), as LibreOffice's HTML export and pandoc do;
+# LibreOffice's text export leaves it out, so that section is taken off notes' text
+# before it is compared with LibreOffice's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -39,7 +44,11 @@ else
   notes="$(swift build --show-bin-path)/notes"
 fi
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP_WORK:-}" ]; then
+  trap 'echo "peer-corpus-check: scratch folder kept in $work" >&2' EXIT
+else
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p "$work/in" "$work/edit" "$work/lo-in" "$work/lo-edit"
 
 # Flat, numbered copies: files of different projects share names.
@@ -108,8 +117,22 @@ def read(path):
     except FileNotFoundError:
         return None
 
+def without_footnote_section(text):
+    lines = text.split("\n")
+    end = len(lines)
+    while end > 0 and lines[end - 1].strip() == "":
+        end -= 1
+    start = end
+    while start > 0 and re.match(r"^\[\d+\]( |$)", lines[start - 1]):
+        start -= 1
+    if start < end and start > 0 and lines[start - 1].strip() == "":
+        return "\n".join(lines[:start - 1])
+    return text
+
 def normalized(text, ours=False):
     text = text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n")
+    if ours:
+        text = without_footnote_section(text)
     lines = []
     for line in text.split("\n"):
         if ours:

@@ -214,6 +214,12 @@ extension CorpusCase {
         .paragraph("After the lists", .noList),
       ]),
     CorpusCase(
+      name: "word-legacy-pn-ls",
+      probes: [.paragraph("First", .noList), .paragraph("Apples", .list(.disc, level: 0))]),
+    CorpusCase(
+      name: "word-list-override-startat",
+      probes: [.paragraph("Budget", .list(.decimal, level: 0)), .paragraph("End.", .noList)]),
+    CorpusCase(
       name: "word-lists-continued",
       probes: [
         .paragraph("Open the door", .list(.decimal, level: 0)),

@@ -53,6 +53,8 @@ struct LibreOfficeAgreementTests {
       ["Text with a footnote"],
       reason: "LibreOffice shows the footnote's reference number; the reader skips footnotes"),
     "word-legacy-pn": .listMarkers,
+    "word-legacy-pn-ls": .listMarkers,
+    "word-list-override-startat": .listMarkers,
     "word-lists": .listMarkers,
     "word-lists-continued": .listMarkers,
     "word-unicode-fallbacks": .ignoreLines(

@@ -17,7 +17,7 @@ struct ListMarkersLibreOfficeTests {
   static let files: [URL] = {
     let local = [
       "cocoa-lists", "word-lists", "lo-lists", "word-legacy-pn", "word-lists-continued",
-      "cocoa-lists-continued",
+      "cocoa-lists-continued", "word-list-override-startat", "word-legacy-pn-ls",
     ]
       .map { Corpus.folder.appendingPathComponent($0 + ".rtf") }
     let shared = [

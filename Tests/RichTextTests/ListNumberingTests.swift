@@ -37,6 +37,36 @@ struct ListNumberingTests {
         Done.
         """,
       edit: ("Walk", "Run")),
+    // LibreOffice 7 numbers on across `\listoverridestartat` overrides of one `\listid`
+    // (Word would start again at 5 and at 1); the numbers are LibreOffice's.
+    Case(
+      file: "word-list-override-startat",
+      shown: """
+        Agenda:
+        1.\tWelcome
+        2.\tMinutes
+        A break.
+        3.\tBudget
+        4.\tPlans
+        5.\tQuestions
+        c)\tLettered from c
+        d)\tAnd d
+        End.
+
+        """,
+      edit: ("Budget", "Costs")),
+    Case(
+      file: "word-legacy-pn-ls",
+      shown: """
+        Numbered by pn, but with an ls no table defines:
+        First
+        Second
+        Bullets by pn alone:
+        •\tApples
+        •\tPears
+
+        """,
+      edit: ("Pears", "Plums")),
     Case(
       file: "cocoa-lists-continued",
       shown: "Shopping\n1.\tMilk\n2.\tBread\nThen, after lunch:\n3.\tCheese\n4.\tApples",

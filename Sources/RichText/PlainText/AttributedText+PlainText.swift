@@ -5,12 +5,21 @@ extension AttributedText {
   /// the marker ("•", "1.", "a)", numbered on within a list) and a tab. An element
   /// shows its `shownText`: a table its cells (tab-separated, a row per line), a
   /// footnote mark its number; pictures, objects, footnotes, bookmarks and hidden
-  /// text show nothing.
+  /// text show nothing. Footnotes' text follows the body, as LibreOffice's HTML
+  /// export and pandoc show it: an empty line, then a line per footnote, `[1] …`
+  /// (see `applyingPlainText(_:)` for how an edit treats those lines).
   ///
   /// ```swift
   /// AttributedText(plainText: "Milk\nEggs").plainText  // "Milk\nEggs"
   /// ```
   public var plainText: String {
+    let notes = FootnoteSection.lines(of: paragraphs)
+    guard !notes.isEmpty else { return bodyPlainText }
+    return bodyPlainText + "\n\n" + notes.joined(separator: "\n")
+  }
+
+  /// `plainText` without the footnote section: the body's lines only.
+  var bodyPlainText: String {
     let prefixes = paragraphs.contains { $0.style.list != nil }
       ? ListMarkerText.prefixes(of: paragraphs) : nil
     var result = ""
@@ -36,7 +45,10 @@ extension AttributedText {
   /// was deleted leaves its list. Elements are units: one is kept while its shown
   /// text is; elements that show nothing stay where they were (beside the words
   /// around them); editing a table's cells edits those cells, and deleting all of a
-  /// table's text deletes the table. Applying the body's own
+  /// table's text deletes the table. The footnote section at the end of `plainText`
+  /// (an empty line, then lines starting `[1]`, `[2]`…) is taken off `newText` first
+  /// and changes nothing: a footnote's text stays in its footnote, whatever is typed
+  /// there. Applying the body's own
   /// `plainText` gives the body back unchanged. The document attributes are kept.
   ///
   /// ```swift
@@ -46,7 +58,9 @@ extension AttributedText {
   /// - Complexity: O((n + m) · d) for texts of n and m words that differ in d words
   ///   (bounded; see `TokenDiff`).
   public func applyingPlainText(_ newText: String) -> AttributedText {
-    let (text, markers) = ListMarkerText.strip(newText, old: self)
+    let footnotes = FootnoteSection.lines(of: paragraphs).count
+    let bodyText = FootnoteSection.strip(newText, footnoteCount: footnotes)
+    let (text, markers) = ListMarkerText.strip(bodyText, old: self)
     var result = PlainTextOverlay(base: self, newText: text).result()
     var paragraphs = result.paragraphs
     ListMarkerText.apply(markers, to: &paragraphs)

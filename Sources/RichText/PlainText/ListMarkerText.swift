@@ -29,7 +29,7 @@ enum ListMarkerText {
 
   /// Splits `text` into lines (`"\n"`, `"\r\n"` and `"\r"` end one) and takes the
   /// list marker off the start of each line that has one and is an item: a line
-  /// equal to a line of `old` (`old.plainText`) is an item when that line was, so a
+  /// equal to a line of `old` (`old.bodyPlainText`) is an item when that line was, so a
   /// paragraph whose own text starts like a marker stays as it is; a changed or new
   /// line is an item when it starts with a marker.
   static func strip(_ text: String, old: AttributedText) -> (text: String, markers: [Parsed?]) {
@@ -59,7 +59,7 @@ enum ListMarkerText {
       return (text, Array(repeating: nil, count: lines.count))
     }
     let oldParagraphs = old.paragraphs
-    let oldLines = old.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    let oldLines = old.bodyPlainText.split(separator: "\n", omittingEmptySubsequences: false)
     // The paragraph of each old line (a table takes a line per row); -1 for lines
     // after a paragraph's first.
     var lineParagraph: [Int] = []

@@ -82,6 +82,14 @@ extension ReaderMachine {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
     body.endParagraph(style: resolveParagraph())
+    // The empty paragraph after a final `\par` is no list item outside Cocoa files
+    // (whose empty last item TextEdit shows): LibreOffice and pandoc show no marker there.
+    let last = body.paragraphs.count - 1
+    if last > 0, body.paragraphs[last].runs.isEmpty, body.paragraphs[last].style.list != nil,
+      document.cocoaVersion == nil
+    {
+      body.paragraphs[last].style.list = nil
+    }
   }
 
   /// Forgets the resolved attributes (the font, colour or list tables changed).
@@ -120,10 +128,16 @@ extension ReaderMachine {
 
   /// The paragraph style of the current state. List membership comes from
   /// `\lsN` (through the list override and list tables) and `\ilvlN`, else from a
-  /// legacy `\*\pn` group; tab stops are sorted by position.
+  /// legacy `\*\pn` group when the paragraph has no `\lsN`; tab stops are sorted by
+  /// position.
   func resolveParagraph() -> ParagraphStyle {
     let paragraph = state.paragraph
     var list = paragraph.legacyList
+    if paragraph.listOverride != nil {
+      // An `\lsN` of the paragraph wins over `\pn`; one the list tables do not define
+      // makes no list (LibreOffice shows no marker, whatever `\pn` says).
+      list = nil
+    }
     if let override = paragraph.listOverride, let id = listOverrides[override],
       let levels = lists[id], !levels.isEmpty
     {

@@ -23,7 +23,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
   // Font and colour tables, lists.
   case f, fnil, froman, fswiss, fmodern, fscript, fdecor, ftech, fbidi, fcharset, cpg
   case red, green, blue, listid, levelnfc, levelstartat, ls, ilvl
-  case pnlvlblt, pnlvlbody, pnlvl, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm
+  case pnlvlblt, pnlvlbody, pnlvl, pnstart, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm
 
   // Character formatting.
   case plain, fs, fsmilli, b, i, ul, uldb, ulth, uld, uldash, uldashd, uldashdd, ulw

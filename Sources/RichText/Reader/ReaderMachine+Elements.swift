@@ -119,7 +119,11 @@ extension ReaderMachine {
     if pendingAttachmentDepth != nil { rtf.append(0xAC) }
     // Raised by `\upN` (a footnote after its mark): written without `\super`, which
     // LibreOffice does not take for a footnote's raise.
-    appendElement(RTFElement(kind: kind, rtf: rtf), keepingRaise: state.character.raise != nil)
+    var element = RTFElement(kind: kind, rtf: rtf)
+    if kind == .footnote {
+      element.noteText = FootnoteText.read(rtf, codePage: documentCodePage, fonts: fonts)
+    }
+    appendElement(element, keepingRaise: state.character.raise != nil)
   }
 
   /// `\chftn` in the body: the footnote's number.

@@ -116,6 +116,7 @@ extension ReaderMachine {
     case .pnlvl:
       legacyDraft.isList = true
       legacyDraft.level = min(max(Int(parameter ?? 1) - 1, 0), 8)
+    case .pnstart: legacyDraft.start = Int(max(0, parameter ?? 1))
     case .pndec: legacyDraft.format = .decimal
     case .pnucltr: legacyDraft.format = .upperAlpha
     case .pnlcltr: legacyDraft.format = .lowerAlpha
@@ -142,7 +143,7 @@ extension ReaderMachine {
     case .commitLegacyList:
       if legacyDraft.isList {
         state.paragraph.legacyList = ListMarker(
-          format: legacyDraft.format ?? .decimal, level: legacyDraft.level)
+          format: legacyDraft.format ?? .decimal, level: legacyDraft.level, start: legacyDraft.start)
       }
     case .closeField:
       closeField()

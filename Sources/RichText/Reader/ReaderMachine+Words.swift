@@ -142,6 +142,14 @@ extension ReaderMachine {
       codePageIsStale = true
     case .f:
       state.character.fontIndex = parameter ?? 0
+      // After `\hich` or `\dbch`, `\f` is also the font of those characters (Word's
+      // `\loch\af1\hich\af1\dbch\f13`): an `\af` given before, e.g. `\rtlch`'s, no
+      // longer decodes them.
+      switch state.character.characterKind {
+      case .lowANSI: break
+      case .highANSI: state.character.highANSIFont = parameter ?? 0
+      case .doubleByte: state.character.doubleByteFont = parameter ?? 0
+      }
       codePageIsStale = true
     case .fs:
       state.character.halfPoints = parameter ?? 24

@@ -119,6 +119,8 @@ struct ListOverrideDraft {
 /// A legacy `\*\pn` numbering group while its controls are read.
 struct LegacyListDraft {
   var format: ListMarker.Format?
+  /// `\pnstart`: the number of the first item.
+  var start = 1
   var level = 0
   var isList = false
 }

@@ -343,7 +343,9 @@ struct ReferencePlainTextFormatting {
 extension AttributedText {
   /// `applyingPlainText(_:)` as it was.
   func referenceApplyingPlainText(_ newText: String) -> AttributedText {
-    let (text, markers) = ReferenceListMarkerText.strip(newText, old: self)
+    // The footnote section came after these fast paths: it is taken off as the new code does.
+    let bodyText = FootnoteSection.strip(newText, footnoteCount: FootnoteSection.lines(of: paragraphs).count)
+    let (text, markers) = ReferenceListMarkerText.strip(bodyText, old: self)
     var result = ReferencePlainTextOverlay(base: self, newText: text).result()
     var paragraphs = result.paragraphs
     ListMarkerText.apply(markers, to: &paragraphs)
@@ -372,7 +374,7 @@ enum ReferenceListMarkerText {
       return (text, Array(repeating: nil, count: lines.count))
     }
     let oldParagraphs = old.paragraphs
-    let oldLines = old.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    let oldLines = old.bodyPlainText.split(separator: "\n", omittingEmptySubsequences: false)
     // The paragraph of each old line (a table takes a line per row); -1 for lines
     // after a paragraph's first.
     var lineParagraph: [Int] = []
