@@ -97,8 +97,11 @@ enum SearchFolding {
   }
 }
 
-/// Substring search over bytes: `memchr` finds each candidate first byte, `memcmp` checks
-/// the rest (glibc's `memmem` is a GNU extension Swift does not see).
+/// Substring search over bytes. A one-byte needle is found with `memchr`; a longer one eight
+/// starting places at a time: a word of the text is compared with the needle's first byte,
+/// and the word `count - 1` bytes on with its last byte, and only places where both agree
+/// are compared in full (glibc's `memmem` is a GNU extension Swift does not see, and
+/// stopping at every occurrence of the first byte, as `memchr` does, is slow on text).
 enum ByteSearch {
   /// The first offset at or after `start` where `needle` occurs in `haystack`, or nil.
   static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
@@ -117,16 +120,43 @@ enum ByteSearch {
 
   /// The first offset at or after `start` where `needle` occurs in `hay`, or nil.
   static func firstIndex(of needle: [UInt8], in hay: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
-    guard let first = needle.first, start >= 0, hay.count - start >= needle.count else { return nil }
+    guard let first = needle.first, let last = needle.last, start >= 0, hay.count - start >= needle.count else {
+      return nil
+    }
     return needle.withUnsafeBytes { pin -> Int? in
       guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
+      let length = pin.count
+      let lastStart = hay.count - length
       var position = start
-      let lastStart = hay.count - pin.count
-      while position <= lastStart {
+      if length == 1 {
         guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-        let offset = base.distance(to: UnsafeRawPointer(found))
-        if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
-        position = offset + 1
+        return base.distance(to: UnsafeRawPointer(found))
+      }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let firstWord = ones &* UInt64(first)
+      let lastWord = ones &* UInt64(last)
+      // Eight starting places position...position+7, while both words lie inside `hay`.
+      while position + 7 <= lastStart {
+        let atFirst = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ firstWord
+        let atLast =
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position + length - 1, as: UInt64.self)) ^ lastWord
+        let both = atFirst | atLast
+        // A high bit for each zero byte of `both` (and possibly for bytes after a zero
+        // one, from the borrow: every candidate is compared in full).
+        var candidates = (both &- ones) & ~both & highs
+        while candidates != 0 {
+          let offset = position + candidates.trailingZeroBitCount / 8
+          if memcmp(base + offset, pinBase, length) == 0 { return offset }
+          candidates &= candidates &- 1
+        }
+        position += 8
+      }
+      while position <= lastStart {
+        if base.load(fromByteOffset: position, as: UInt8.self) == first, memcmp(base + position, pinBase, length) == 0 {
+          return position
+        }
+        position += 1
       }
       return nil
     }
