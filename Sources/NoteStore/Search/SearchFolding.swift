@@ -26,37 +26,48 @@ enum SearchFolding {
   static func foldWithOffsets(
     _ line: String, memo: FoldMemo = FoldMemo()
   ) -> (bytes: [UInt8], origin: [Int], starts: [Int]) {
+    var line = line
+    line.makeContiguousUTF8()
+    let utf8 = line.utf8
     var bytes: [UInt8] = []
     var origin: [Int] = []
     var starts: [Int] = []
-    let utf8 = line.utf8
     bytes.reserveCapacity(utf8.count)
     origin.reserveCapacity(utf8.count)
     starts.reserveCapacity(utf8.count + 1)
-    var index = utf8.startIndex
     var offset = 0
     var position = 0
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      let next = utf8.index(after: index)
-      starts.append(position)
-      // An ASCII byte followed by ASCII (or the end) is a whole character on its own
-      // (a carriage return may pair with a line feed, so it takes the slow path).
-      if byte < 0x80 && byte != 0x0D && (next == utf8.endIndex || utf8[next] < 0x80) {
-        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        origin.append(offset)
+    // Contiguous after makeContiguousUTF8, so the closure always runs.
+    _ = utf8.withContiguousStorageIfAvailable { raw in
+      let count = raw.count
+      while position < count {
+        // A run of ASCII bytes: each is a whole character on its own, except the last one
+        // when a non-ASCII byte follows (it may combine with it) and a carriage return
+        // (it may pair with a line feed); those take the character path below.
+        var runEnd = position
+        while runEnd < count && raw[runEnd] < 0x80 && raw[runEnd] != 0x0D { runEnd += 1 }
+        let whole = runEnd < count && raw[runEnd] >= 0x80 && runEnd > position ? runEnd - 1 : runEnd
+        if whole > position {
+          for index in position..<whole {
+            let byte = raw[index]
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+          }
+          origin.append(contentsOf: offset..<(offset + whole - position))
+          starts.append(contentsOf: position..<whole)
+          offset += whole - position
+          position = whole
+          continue
+        }
+        let index = utf8.index(utf8.startIndex, offsetBy: position)
+        let end = line.index(after: index)
+        let folded = memo.folded(line[index..<end])
+        starts.append(position)
+        bytes += folded
+        origin.append(contentsOf: repeatElement(offset, count: folded.count))
         offset += 1
-        position += 1
-        index = next
-        continue
+        position += utf8.distance(from: index, to: end)
       }
-      let end = line.index(after: index)
-      let folded = memo.folded(line[index..<end])
-      bytes += folded
-      origin.append(contentsOf: repeatElement(offset, count: folded.count))
-      offset += 1
-      position += utf8.distance(from: index, to: end)
-      index = end
+      return ()
     }
     starts.append(position)
     return (bytes, origin, starts)
