@@ -169,6 +169,47 @@ struct SearchTests {
     for hit in hits { #expect(logged.contains(try #require(hit.version).commit)) }
   }
 
+  @Test("--all-versions finds words in versions only a fetched device branch holds, named by that device")
+  func allVersionsOnAFetchedBranch() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let phone = try group["phone"]
+    let trip = try phone.createNote(title: "Trip", content: .plainText("Passport\nTickets"))
+    try phone.writeBody(of: trip, content: .plainText("Tickets"))
+    try group.fetch("phone", into: "laptop")
+    let laptop = try group["laptop"]
+    // Not merged: the laptop's own notes do not hold the note at all.
+    #expect(try laptop.search(SearchQuery(words: ["passport"])).isEmpty)
+    let hits = try laptop.search(SearchQuery(words: ["passport"], allVersions: true))
+    #expect(hits.map { "\($0.note):\($0.line):\($0.text)" } == ["Trip:1:Passport"])
+    let version = try #require(hits.first?.version)
+    #expect(version.device == "phone")
+    let repository = try Repository.open(at: laptop.root)
+    #expect(try repository.commit(try #require(ObjectID(hex: version.commit))).summary == "Create Trip")
+  }
+
+  @Test("versions that share a body are searched once: one hit, named by the newest, each body read once")
+  func versionsSharingABody() throws {
+    let directory = try TemporaryDirectory()
+    let store = try store(directory)
+    let note = try store.resolveNote("Shopping")
+    let file = directory.path + "/receipt.txt"
+    try Data("receipt".utf8).write(to: URL(fileURLWithPath: file))
+    _ = try store.attach(files: [file], to: note)
+    let other = directory.path + "/list.txt"
+    try Data("list".utf8).write(to: URL(fileURLWithPath: other))
+    _ = try store.attach(files: [other], to: note)
+    try store.writeBody(of: note, content: .plainText("Rice"))
+    // No search has run yet: nothing is cached, so every body read is counted.
+    #expect(!FileManager.default.fileExists(atPath: store.gitDirectory + "/notes-search"))
+    let (hits, bodiesRead) = try store.searchCountingReads(SearchQuery(words: ["eggs"], allVersions: true))
+    #expect(hits.map { "\($0.note):\($0.line):\($0.text)" } == ["Shopping:2:Eggs"])
+    let version = try #require(hits.first?.version)
+    let repository = try Repository.open(at: store.root)
+    #expect(try repository.commit(try #require(ObjectID(hex: version.commit))).summary == "Attach list.txt to Shopping")
+    // Five current bodies and the one old body the three old versions share.
+    #expect(bodiesRead == 6)
+  }
+
   @Test(
     "match ranges count characters of the original line",
     arguments: [

@@ -14,11 +14,12 @@ extension HistoryIndex {
     var currentPath: String
   }
 
-  /// Every distinct package version reachable from `head`, newest first: the versions of
-  /// every path (deleted notes included), each package tree once, each named by the path
-  /// its note got through later renames.
-  func packageVersions(reachableFrom head: Int) -> [PackageVersion] {
-    let reachable = reachable(from: [head])
+  /// Every distinct package version reachable from `heads` (this device's tip and the
+  /// fetched device branches' tips), newest first: the versions of every path (deleted
+  /// notes included), each package tree once, each named by the path its note got
+  /// through later renames.
+  func packageVersions(reachableFrom heads: [Int]) -> [PackageVersion] {
+    let reachable = reachable(from: heads)
     // Renames by their source path, oldest first (commit positions are in topological order).
     var renames: [Int: [(commit: Int, to: Int)]] = [:]
     for change in changes where change.kind == .renamed && change.from >= 0 && reachable[change.commit] {

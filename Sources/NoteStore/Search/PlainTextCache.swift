@@ -13,11 +13,12 @@ import Git
 ///
 /// The file holds, after an 8-byte header, a u32 count and that many pairs
 /// `[20-byte package tree id][20-byte body blob id, zeros when none]`, then records
-/// `[20-byte blob id][u32 length][text][u32 length][folded text][u64 checksum of both]`
-/// (see ``CacheChecksum``). The file is mapped,
+/// `[20-byte blob id][u32 length][text][u32 length][folded text][u64 checksum of the
+/// text][u64 checksum of the folded text]` (see ``CacheChecksum``). The file is mapped,
 /// not read: loading walks the records once to check their lengths and note where each
-/// starts, and a body's texts are only touched when it is searched, their checksum
-/// checked first. A file that does not parse is ignored and rewritten, a record whose
+/// starts, and a body's texts are only touched when it is searched, each checksum
+/// checked before its text is used: the folded text for every body searched, the text
+/// only for bodies that hold the words (``folded(for:plainText:)``, then ``entry(for:plainText:)``). A file that does not parse is ignored and rewritten, a record whose
 /// checksum is wrong is computed again (and the file rewritten): the cache is never
 /// trusted for anything but speed.
 final class PlainTextCache {
@@ -29,7 +30,7 @@ final class PlainTextCache {
     var folded: UnsafeBufferPointer<UInt8>
   }
 
-  static let header = Array("NSPTC03\n".utf8)
+  static let header = Array("NSPTC04\n".utf8)
 
   let path: String
   private let file: MappedFile?
@@ -41,6 +42,8 @@ final class PlainTextCache {
   /// The body blob of each package tree seen (nil: the package has no body).
   private var bodies: [BlobKey: BlobKey?] = [:]
   private var added = 0
+  /// How many bodies this cache read from git and converted (not found in the file).
+  private(set) var bodiesRead = 0
 
   /// Loads the cache at `path` (an empty cache when it is missing or does not parse).
   init(path: String) {
@@ -69,15 +72,33 @@ final class PlainTextCache {
     return blob
   }
 
+  /// The folded text of `blob`, computing it with `plainText` when it is not cached; only
+  /// the folded text's checksum is checked (a search reads the text only when this holds
+  /// its words).
+  func folded(for blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> UnsafeBufferPointer<UInt8> {
+    if let entry = fresh[blob] { return entry.folded }
+    if let file, let start = records[blob] {
+      let entry = Self.entry(in: file.buffer, at: start)
+      if Self.checksums(in: file.buffer, at: start).folded == CacheChecksum.of(entry.folded) { return entry.folded }
+      records[blob] = nil
+    }
+    return try compute(blob, plainText: plainText).folded
+  }
+
   /// The entry for `blob`, computing it with `plainText` when it is not cached.
   func entry(for blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> Entry {
     if let entry = fresh[blob] { return entry }
     if let file, let start = records[blob] {
       let entry = Self.entry(in: file.buffer, at: start)
-      if Self.checksum(in: file.buffer, at: start) == CacheChecksum.of(entry.text, entry.folded) { return entry }
+      if Self.isIntact(entry, in: file.buffer, at: start) { return entry }
       records[blob] = nil
     }
+    return try compute(blob, plainText: plainText)
+  }
+
+  private func compute(_ blob: BlobKey, plainText: (ObjectID) throws -> String) rethrows -> Entry {
     let text = try plainText(blob.id)
+    bodiesRead += 1
     let entry = Entry(text: own(Array(text.utf8)), folded: own(Array(SearchFolding.fold(text).utf8)))
     fresh[blob] = entry
     added += 1
@@ -100,13 +121,13 @@ final class PlainTextCache {
       for (key, start) in records where entries[key] == nil {
         let entry = Self.entry(in: file.buffer, at: start)
         // A damaged record not searched this time is dropped rather than copied.
-        guard Self.checksum(in: file.buffer, at: start) == CacheChecksum.of(entry.text, entry.folded) else { continue }
+        guard Self.isIntact(entry, in: file.buffer, at: start) else { continue }
         entries[key] = entry
       }
     }
     var bytes = Self.header
     bytes.reserveCapacity(
-      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 36 })
+      12 + bodies.count * 40 + entries.values.reduce(0) { $0 + $1.text.count + $1.folded.count + 44 })
     Self.append(count: bodies.count, to: &bytes)
     let none = [UInt8](repeating: 0, count: ObjectID.byteCount)
     for (tree, blob) in bodies {
@@ -117,7 +138,8 @@ final class PlainTextCache {
       bytes += id.bytes
       Self.append(entry.text, to: &bytes)
       Self.append(entry.folded, to: &bytes)
-      withUnsafeBytes(of: CacheChecksum.of(entry.text, entry.folded).littleEndian) { bytes += $0 }
+      withUnsafeBytes(of: CacheChecksum.of(entry.text).littleEndian) { bytes += $0 }
+      withUnsafeBytes(of: CacheChecksum.of(entry.folded).littleEndian) { bytes += $0 }
     }
     // A cache that cannot be written costs speed next time, never an answer.
     guard (try? ReplacedFile.write(bytes, to: path)) != nil else { return }
@@ -138,11 +160,20 @@ final class PlainTextCache {
     Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
   }
 
-  /// The checksum stored after the record that starts (at its text's length) at `start`.
-  private static func checksum(in bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
+  /// The checksums stored after the record that starts (at its text's length) at `start`.
+  private static func checksums(in bytes: UnsafeRawBufferPointer, at start: Int) -> (text: UInt64, folded: UInt64) {
     let foldedStart = start + 4 + count(in: bytes, at: start)
     let end = foldedStart + 4 + count(in: bytes, at: foldedStart)
-    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+    return (
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self)),
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end + 8, as: UInt64.self))
+    )
+  }
+
+  /// Whether both texts of the record at `start` match their checksums.
+  private static func isIntact(_ entry: Entry, in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+    let stored = checksums(in: bytes, at: start)
+    return stored.folded == CacheChecksum.of(entry.folded) && stored.text == CacheChecksum.of(entry.text)
   }
 
   /// The entry whose record starts (at its text's length) at `start`; `parse` checked it.
@@ -183,8 +214,8 @@ final class PlainTextCache {
       index += textCount
       guard let foldedCount = count(), foldedCount <= bytes.count - index else { return nil }
       index += foldedCount
-      guard bytes.count - index >= 8 else { return nil }
-      index += 8
+      guard bytes.count - index >= 16 else { return nil }
+      index += 16
       records[id] = start
     }
     return (bodies, records)

@@ -26,37 +26,48 @@ enum SearchFolding {
   static func foldWithOffsets(
     _ line: String, memo: FoldMemo = FoldMemo()
   ) -> (bytes: [UInt8], origin: [Int], starts: [Int]) {
+    var line = line
+    line.makeContiguousUTF8()
+    let utf8 = line.utf8
     var bytes: [UInt8] = []
     var origin: [Int] = []
     var starts: [Int] = []
-    let utf8 = line.utf8
     bytes.reserveCapacity(utf8.count)
     origin.reserveCapacity(utf8.count)
     starts.reserveCapacity(utf8.count + 1)
-    var index = utf8.startIndex
     var offset = 0
     var position = 0
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      let next = utf8.index(after: index)
-      starts.append(position)
-      // An ASCII byte followed by ASCII (or the end) is a whole character on its own
-      // (a carriage return may pair with a line feed, so it takes the slow path).
-      if byte < 0x80 && byte != 0x0D && (next == utf8.endIndex || utf8[next] < 0x80) {
-        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        origin.append(offset)
+    // Contiguous after makeContiguousUTF8, so the closure always runs.
+    _ = utf8.withContiguousStorageIfAvailable { raw in
+      let count = raw.count
+      while position < count {
+        // A run of ASCII bytes: each is a whole character on its own, except the last one
+        // when a non-ASCII byte follows (it may combine with it) and a carriage return
+        // (it may pair with a line feed); those take the character path below.
+        var runEnd = position
+        while runEnd < count && raw[runEnd] < 0x80 && raw[runEnd] != 0x0D { runEnd += 1 }
+        let whole = runEnd < count && raw[runEnd] >= 0x80 && runEnd > position ? runEnd - 1 : runEnd
+        if whole > position {
+          for index in position..<whole {
+            let byte = raw[index]
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+          }
+          origin.append(contentsOf: offset..<(offset + whole - position))
+          starts.append(contentsOf: position..<whole)
+          offset += whole - position
+          position = whole
+          continue
+        }
+        let index = utf8.index(utf8.startIndex, offsetBy: position)
+        let end = line.index(after: index)
+        let folded = memo.folded(line[index..<end])
+        starts.append(position)
+        bytes += folded
+        origin.append(contentsOf: repeatElement(offset, count: folded.count))
         offset += 1
-        position += 1
-        index = next
-        continue
+        position += utf8.distance(from: index, to: end)
       }
-      let end = line.index(after: index)
-      let folded = memo.folded(line[index..<end])
-      bytes += folded
-      origin.append(contentsOf: repeatElement(offset, count: folded.count))
-      offset += 1
-      position += utf8.distance(from: index, to: end)
-      index = end
+      return ()
     }
     starts.append(position)
     return (bytes, origin, starts)
@@ -97,8 +108,11 @@ enum SearchFolding {
   }
 }
 
-/// Substring search over bytes: `memchr` finds each candidate first byte, `memcmp` checks
-/// the rest (glibc's `memmem` is a GNU extension Swift does not see).
+/// Substring search over bytes. A one-byte needle is found with `memchr`; a longer one eight
+/// starting places at a time: a word of the text is compared with the needle's first byte,
+/// and the word `count - 1` bytes on with its last byte, and only places where both agree
+/// are compared in full (glibc's `memmem` is a GNU extension Swift does not see, and
+/// stopping at every occurrence of the first byte, as `memchr` does, is slow on text).
 enum ByteSearch {
   /// The first offset at or after `start` where `needle` occurs in `haystack`, or nil.
   static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
@@ -117,16 +131,43 @@ enum ByteSearch {
 
   /// The first offset at or after `start` where `needle` occurs in `hay`, or nil.
   static func firstIndex(of needle: [UInt8], in hay: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
-    guard let first = needle.first, start >= 0, hay.count - start >= needle.count else { return nil }
+    guard let first = needle.first, let last = needle.last, start >= 0, hay.count - start >= needle.count else {
+      return nil
+    }
     return needle.withUnsafeBytes { pin -> Int? in
       guard let base = hay.baseAddress, let pinBase = pin.baseAddress else { return nil }
+      let length = pin.count
+      let lastStart = hay.count - length
       var position = start
-      let lastStart = hay.count - pin.count
-      while position <= lastStart {
+      if length == 1 {
         guard let found = memchr(base + position, Int32(first), lastStart - position + 1) else { return nil }
-        let offset = base.distance(to: UnsafeRawPointer(found))
-        if memcmp(base + offset, pinBase, pin.count) == 0 { return offset }
-        position = offset + 1
+        return base.distance(to: UnsafeRawPointer(found))
+      }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let firstWord = ones &* UInt64(first)
+      let lastWord = ones &* UInt64(last)
+      // Eight starting places position...position+7, while both words lie inside `hay`.
+      while position + 7 <= lastStart {
+        let atFirst = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ firstWord
+        let atLast =
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position + length - 1, as: UInt64.self)) ^ lastWord
+        let both = atFirst | atLast
+        // A high bit for each zero byte of `both` (and possibly for bytes after a zero
+        // one, from the borrow: every candidate is compared in full).
+        var candidates = (both &- ones) & ~both & highs
+        while candidates != 0 {
+          let offset = position + candidates.trailingZeroBitCount / 8
+          if memcmp(base + offset, pinBase, length) == 0 { return offset }
+          candidates &= candidates &- 1
+        }
+        position += 8
+      }
+      while position <= lastStart {
+        if base.load(fromByteOffset: position, as: UInt8.self) == first, memcmp(base + position, pinBase, length) == 0 {
+          return position
+        }
+        position += 1
       }
       return nil
     }

@@ -17,8 +17,13 @@ extension Store {
   ///
   /// - Throws: `NoteStoreError.invalidName` for a bad folder; repository errors.
   public func search(_ query: SearchQuery) throws -> [SearchHit] {
+    try searchCountingReads(query).hits
+  }
+
+  /// ``search(_:)``, with how many bodies it read from git (those not already cached).
+  func searchCountingReads(_ query: SearchQuery) throws -> (hits: [SearchHit], bodiesRead: Int) {
     let needles = query.words.map { Array(SearchFolding.fold($0).utf8) }.filter { !$0.isEmpty }
-    guard !needles.isEmpty, let head = try headCommit(), let tree = try headTree() else { return [] }
+    guard !needles.isEmpty, let head = try headCommit(), let tree = try headTree() else { return ([], 0) }
     var folder = query.folder ?? ""
     while folder.hasSuffix("/") { folder.removeLast() }
     if !folder.isEmpty { try NotePath.validateFolder(folder) }
@@ -36,14 +41,18 @@ extension Store {
         }
       }
       if let blob { currentBlobs[path.path] = blob }
-      let entry = try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: $0) } }
-      hits += Self.hits(in: path, entry: entry, needles: needles, includeName: true, version: nil, memo: memo)
+      let folded = try blob.map { blob in try cache.folded(for: blob) { try plainText(ofBlob: $0) } }
+      hits += try Self.hits(
+        in: path, folded: folded ?? Self.noText, needles: needles, includeName: true, version: nil, memo: memo
+      ) {
+        try blob.map { blob in try cache.entry(for: blob) { try plainText(ofBlob: $0) }.text } ?? Self.noText
+      }
     }
     if query.allVersions {
       hits += try searchOldVersions(
         from: head, needles: needles, folder: folder, current: currentBlobs, cache: cache, memo: memo)
     }
-    return hits
+    return (hits, cache.bodiesRead)
   }
 
   /// The plain text of an RTF body. A body that is not readable RTF is searched as the
@@ -57,13 +66,16 @@ extension Store {
     }
   }
 
-  /// The hits of one body: nothing unless every needle is in the name or the text; then the
-  /// name (when it matches and `includeName`) and every line holding a needle.
+  /// No text (a package without a body).
+  static var noText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
+
+  /// The hits of one body, given its folded text (and its text, asked for only when the
+  /// folded text holds a needle): nothing unless every needle is in the name or the text;
+  /// then the name (when it matches and `includeName`) and every line holding a needle.
   static func hits(
-    in path: NotePath, entry: PlainTextCache.Entry?, needles: [[UInt8]], includeName: Bool,
-    version: SearchVersion?, memo: FoldMemo
-  ) -> [SearchHit] {
-    let folded = entry?.folded ?? UnsafeBufferPointer(start: nil, count: 0)
+    in path: NotePath, folded: UnsafeBufferPointer<UInt8>, needles: [[UInt8]], includeName: Bool,
+    version: SearchVersion?, memo: FoldMemo, text: () throws -> UnsafeBufferPointer<UInt8>
+  ) rethrows -> [SearchHit] {
     let name = path.name
     let foldedName = Array(SearchFolding.fold(name).utf8)
     let inText = needles.map { ByteSearch.firstIndex(of: $0, in: folded) != nil }
@@ -76,7 +88,8 @@ extension Store {
           note: name, path: path.path, line: 0, text: name,
           matches: SearchFolding.matchRanges(in: name, needles: needles, memo: memo), version: version))
     }
-    guard let entry, inText.contains(true) else { return hits }
+    guard inText.contains(true) else { return hits }
+    let text = try text()
     // Lines of the folded text that hold a needle; folding keeps line breaks in place, so
     // line N of the folded text is line N of the text.
     // For each such line, where its first match starts in the folded line (bytes).
@@ -91,12 +104,12 @@ extension Store {
         start = found + needle.count
       }
     }
-    let breaks = Self.lineBreaks(in: entry.text)
+    let breaks = Self.lineBreaks(in: text)
     for (index, offset) in firstMatch.sorted(by: { $0.key < $1.key }) where index <= breaks.count {
       let start = index == 0 ? 0 : breaks[index - 1] + 1
-      let end = index < breaks.count ? breaks[index] : entry.text.count
+      let end = index < breaks.count ? breaks[index] : text.count
       let (context, matches) = Self.context(
-        UnsafeBufferPointer(rebasing: entry.text[start..<end]), needles: needles, near: offset, memo: memo)
+        UnsafeBufferPointer(rebasing: text[start..<end]), needles: needles, near: offset, memo: memo)
       hits.append(
         SearchHit(note: name, path: path.path, line: index + 1, text: context, matches: matches, version: version))
     }

@@ -77,7 +77,10 @@ enum SearchCommand: NotesCommand {
           where_ += style.detail("@\(version.id) (\(was)\(version.device), \(context.displayDate(version.date)))")
         }
         where_ += hit.inName ? style.detail(" (name)") : ":" + style.detail(String(hit.line))
-        text += where_ + ": " + style.highlighting(hit.text, ranges: indexRanges(hit.matches, in: hit.text)) + "\n"
+        // Match ranges become string indices only when they are drawn (counting characters
+        // of every hit line is a large part of a search with many hits).
+        let line = style.isEnabled ? style.highlighting(hit.text, ranges: indexRanges(hit.matches, in: hit.text)) : hit.text
+        text += where_ + ": " + line + "\n"
       }
       context.out(text)
     }
