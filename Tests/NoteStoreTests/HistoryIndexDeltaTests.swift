@@ -8,10 +8,13 @@ import Testing
 /// read does with one it cannot trust (rebuilds, and answers as a fresh walk does).
 @Suite("History index delta")
 struct HistoryIndexDeltaTests {
-  /// A store whose index has a base file and a delta after it, with its location.
-  static func storeWithDelta() throws -> (group: DeviceGroup, store: Store, location: HistoryIndexFile.Location) {
-    let group = try DeviceGroup(devices: ["laptop"])
-    let store = try group["laptop"]
+  /// A store of `device` whose index has a base file and a delta after it, with its
+  /// location.
+  static func storeWithDelta(device: String = "laptop") throws
+    -> (group: DeviceGroup, store: Store, location: HistoryIndexFile.Location)
+  {
+    let group = try DeviceGroup(devices: [device])
+    let store = try group[device]
     let shopping = try store.createNote(title: "Shopping", content: .plainText("Milk"))
     _ = try store.createNote(title: "Plans", content: .plainText("Paris"))
     try store.writeBody(of: shopping, content: .plainText("Milk\nEggs"))
@@ -45,7 +48,9 @@ struct HistoryIndexDeltaTests {
     case .lastByteCut: bytes.removeLast()
     case .empty: bytes = []
     case .fromAnotherStore:
-      let (otherGroup, _, other) = try Self.storeWithDelta()
+      // Another device: made in the same second, the same device's store would have the
+      // very same commits, base and delta.
+      let (otherGroup, _, other) = try Self.storeWithDelta(device: "phone")
       _ = otherGroup
       bytes = [UInt8](try #require(FileManager.default.contents(atPath: other.delta)))
     }
