@@ -23,17 +23,16 @@ struct HistoryIndexBuilder {
     let wanted = tips.map { HistoryIndex.Tip(reference: $0.reference, commit: $0.commit) }
     // Nothing moved: no walk at all (a revwalk that hides what it pushes still prepares).
     if wanted == index.tips { return }
-    let known = index.tips.map(\.commit).filter { index.position(of: $0) != nil }
-    let fresh = try repository.commitsOldestFirst(from: tips.map(\.commit), hiding: known)
-      .filter { index.position(of: $0) == nil }
-    index.tips = wanted
-    guard !fresh.isEmpty else { return }
-    var commits: [ObjectID: Commit] = Dictionary(minimumCapacity: fresh.count)
-    let loaded = try fresh.map { id -> Commit in
-      let commit = try repository.commit(id)
-      commits[id] = commit
-      return commit
+    let loaded: [Commit]
+    if index.commits.isEmpty {
+      loaded = try repository.commitsOldestFirst(from: tips.map(\.commit), hiding: []).map { try repository.commit($0) }
+    } else {
+      loaded = try commits(outside: index, from: tips.map(\.commit))
     }
+    index.tips = wanted
+    guard !loaded.isEmpty else { return }
+    var commits: [ObjectID: Commit] = Dictionary(minimumCapacity: loaded.count)
+    for commit in loaded { commits[commit.id] = commit }
     let labels = branchLabels(newestFirst: loaded.reversed(), tips: tips, commits: commits)
     let diff = PackageTreeDiff(repository: repository)
     let summaries = PackageSummaries(repository: repository)
@@ -68,6 +67,32 @@ struct HistoryIndexBuilder {
         into: &index, diff: diff, summaries: summaries, renames: renames)
     }
     report?(WorkProgress(phase: .indexingHistory, done: loaded.count, total: loaded.count, bytes: 0))
+  }
+
+  /// The commits reachable from `tips` that `index` does not hold, oldest first (each
+  /// after its parents), walking back from the tips only until the index holds the
+  /// commit. libgit2's walk that hides the known tips took milliseconds per update
+  /// that grew with the history; this one reads only the new commits.
+  private func commits(outside index: HistoryIndex, from tips: [ObjectID]) throws -> [Commit] {
+    var order: [Commit] = []
+    var visited: Set<ObjectID> = []
+    var stack: [(commit: Commit, parent: Int)] = []
+    for tip in tips where index.position(of: tip) == nil && visited.insert(tip).inserted {
+      stack.append((try repository.commit(tip), 0))
+      while let top = stack.last {
+        guard top.parent < top.commit.parents.count else {
+          order.append(top.commit)
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].parent += 1
+        let parent = top.commit.parents[top.parent]
+        if index.position(of: parent) == nil && visited.insert(parent).inserted {
+          stack.append((try repository.commit(parent), 0))
+        }
+      }
+    }
+    return order
   }
 
   private func parentTree(_ parent: ObjectID, trees: inout [ObjectID: ObjectID]) throws -> ObjectID {

@@ -89,39 +89,39 @@ final class NoteHistory {
         start = nil
       }
     }
-    guard let start, try isStillCovered(start, by: tips) else {
+    guard let start, holdsItsCommits(start) else {
       return try build(from: nil, to: tips)
     }
-    return try build(from: start, to: tips)
-  }
-
-  /// Whether every tip the index recorded is still in the history of a current tip,
-  /// and every commit it names still exists.
-  private func isStillCovered(_ index: HistoryIndex, by tips: [HistoryIndexBuilder.BranchTip]) throws -> Bool {
-    if let last = index.commits.last, !repository.objectExists(last.id) { return false }
-    let current = Dictionary(tips.map { ($0.reference, $0.commit) }, uniquingKeysWith: { first, _ in first })
-    for recorded in index.tips {
-      guard repository.objectExists(recorded.commit), index.position(of: recorded.commit) != nil else { return false }
-      if let now = current[recorded.reference], try contains(now, recorded.commit) { continue }
-      var contained = false
-      for tip in tips where try contains(tip.commit, recorded.commit) {
-        contained = true
-        break
-      }
-      if !contained { return false }
+    // Extend first, then ask the extended index whether every tip it recorded is still
+    // in the history of a current one: the new commits' parent links answer that in
+    // a few steps, where libgit2's merge-base walk (no commit-graph in 1.5) took
+    // milliseconds that grew with the history.
+    var index = start
+    do {
+      try extend(&index, to: tips)
+    } catch is HistoryIndexFileError {
+      return try build(from: nil, to: tips)
     }
-    return true
+    guard index.stillContains(start.tips, from: tips) else {
+      return try build(from: nil, to: tips)
+    }
+    return try keep(index, after: start)
   }
 
-  /// Whether `ancestor` is `commit` or in its history.
-  private func contains(_ commit: ObjectID, _ ancestor: ObjectID) throws -> Bool {
-    if commit == ancestor { return true }
-    return try repository.isDescendant(commit, of: ancestor)
+  /// Whether the newest commit and every recorded tip of `index` still exist in git
+  /// and the tips are in the index.
+  private func holdsItsCommits(_ index: HistoryIndex) -> Bool {
+    if let last = index.commits.last, !repository.objectExists(last.id) { return false }
+    return index.tips.allSatisfy { repository.objectExists($0.commit) && index.position(of: $0.commit) != nil }
   }
 
   private func build(from start: HistoryIndex?, to tips: [HistoryIndexBuilder.BranchTip]) throws -> HistoryIndex {
     var index = start ?? HistoryIndex()
-    let before = (index.tips, index.commits.count)
+    try extend(&index, to: tips)
+    return try keep(index, after: start)
+  }
+
+  private func extend(_ index: inout HistoryIndex, to tips: [HistoryIndexBuilder.BranchTip]) throws {
     // Derived data read in bulk: objects are not hashed again on read (as git reads them),
     // and root trees, each read once, are not kept in libgit2's cache.
     try GitLibrary.withoutHashVerification {
@@ -129,7 +129,13 @@ final class NoteHistory {
         try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
       }
     }
-    if start == nil || before != (index.tips, index.commits.count) {
+  }
+
+  /// Saves `index` when it differs from `start` (always when built from nothing) and
+  /// makes it the loaded one.
+  private func keep(_ built: HistoryIndex, after start: HistoryIndex?) throws -> HistoryIndex {
+    var index = built
+    if start == nil || start?.tips != index.tips || start?.commits.count != index.commits.count {
       index = try save(index)
     }
     loaded = index
