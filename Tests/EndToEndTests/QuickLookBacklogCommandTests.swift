@@ -17,6 +17,18 @@ struct QuickLookBacklogCommandTests {
     return store
   }
 
+  /// A store of `count` imported notes, saved in one commit and synced to a bare
+  /// remote (`remote.git` in the sandbox): the paths of both.
+  static func publishedStore(_ sandbox: Sandbox, count: Int) throws -> (store: String, remote: String) {
+    let store = try importedStore(sandbox, count: count)
+    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
+    let remote = sandbox.directory + "/remote.git"
+    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
+    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
+    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    return (store, remote)
+  }
+
   static func thumbnails(_ store: String, count: Int) -> Int {
     (1...count).filter { FileManager.default.fileExists(atPath: store + "/Import \($0).note/QuickLook/Thumbnail.png") }.count
   }
@@ -55,12 +67,7 @@ struct QuickLookBacklogCommandTests {
   @Test("a clone of a store of 40 notes leaves 8 previews to gc --auto")
   func cloneDefers() throws {
     let sandbox = try Sandbox()
-    let store = try Self.importedStore(sandbox, count: 40)
-    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
-    let remote = sandbox.directory + "/remote.git"
-    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
-    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
-    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    let remote = try Self.publishedStore(sandbox, count: 40).remote
     let clone = sandbox.notes("clone", remote, "phone", "--device", "phone")
     #expect(clone.status == 0, "\(clone.stderr)")
     #expect(clone.stderr.contains("notes: previews of 8 notes are being written in the background"))
@@ -72,12 +79,7 @@ struct QuickLookBacklogCommandTests {
   @Test("a sync that brings in notes answers without announcing previews, and gc --auto writes theirs")
   func syncDefersQuietly() throws {
     let sandbox = try Sandbox()
-    let store = try Self.importedStore(sandbox, count: 3)
-    #expect(sandbox.notes("-C", store, "-q", "save", "-m", "Import").status == 0)
-    let remote = sandbox.directory + "/remote.git"
-    try #require(sandbox.git("init", "--bare", "-q", remote, in: sandbox.directory).status == 0)
-    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
-    #expect(sandbox.notes("-C", store, "-q", "sync").status == 0)
+    let (store, remote) = try Self.publishedStore(sandbox, count: 3)
     #expect(sandbox.notes("-q", "clone", remote, "phone", "--device", "phone").status == 0)
     let phone = sandbox.directory + "/phone"
     for index in 1...3 {

@@ -96,8 +96,8 @@ struct OneWordEditCorpusTests {
       try Data(item.original).write(to: before.appendingPathComponent("\(index).rtf"))
       try Data(item.written).write(to: after.appendingPathComponent("\(index).rtf"))
     }
-    try convert(directory: before, profile: directory)
-    try convert(directory: after, profile: directory)
+    try Self.convert(before, profile: directory, to: "txt:Text (encoded):UTF8")
+    try Self.convert(after, profile: directory, to: "txt:Text (encoded):UTF8")
     var failures: [String] = []
     for (index, item) in cases.enumerated() {
       guard
@@ -113,14 +113,16 @@ struct OneWordEditCorpusTests {
     #expect(failures.isEmpty, "LibreOffice's text changed beyond the edited word: \(failures)")
   }
 
-  private func convert(directory: URL, profile: URL) throws {
+  /// Converts every `.rtf` file in `directory` with LibreOffice into `filter`'s format
+  /// (`txt:Text (encoded):UTF8`, `html`), beside the originals, in a profile of its own.
+  static func convert(_ directory: URL, profile: URL, to filter: String) throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".rtf") }.map { directory.appendingPathComponent($0).path }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.soffice)
     process.arguments = [
       "-env:UserInstallation=file://" + profile.appendingPathComponent("profile").path,
-      "--headless", "--convert-to", "txt:Text (encoded):UTF8", "--outdir", directory.path,
+      "--headless", "--convert-to", filter, "--outdir", directory.path,
     ] + files
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

@@ -29,8 +29,8 @@ struct OneWordEditHTMLTests {
       try Data(item.original).write(to: before.appendingPathComponent("\(index).rtf"))
       try Data(item.written).write(to: after.appendingPathComponent("\(index).rtf"))
     }
-    try Self.convert(before, profile: directory)
-    try Self.convert(after, profile: directory)
+    try OneWordEditCorpusTests.convert(before, profile: directory, to: "html")
+    try OneWordEditCorpusTests.convert(after, profile: directory, to: "html")
     var failures: [String] = []
     var compared = 0
     for (index, item) in cases.enumerated() {
@@ -54,21 +54,6 @@ struct OneWordEditHTMLTests {
     }
     #expect(compared > cases.count / 2, "LibreOffice converted only \(compared) of \(cases.count) files")
     #expect(failures.isEmpty, "LibreOffice's HTML changed beyond the edited word: \(failures)")
-  }
-
-  static func convert(_ directory: URL, profile: URL) throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasSuffix(".rtf") }.map { directory.appendingPathComponent($0).path }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: OneWordEditCorpusTests.soffice)
-    process.arguments = [
-      "-env:UserInstallation=file://" + profile.appendingPathComponent("profile").path,
-      "--headless", "--convert-to", "html", "--outdir", directory.path,
-    ] + files
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
   }
 
   /// The text of an HTML page: the body without tags, entities decoded, each block
