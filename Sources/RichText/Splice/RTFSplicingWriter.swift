@@ -57,7 +57,7 @@ struct RTFSplicingWriter {
     var out = RTFByteBuffer(capacity: bytes.count + 1024)
     var copied = 0
     for stretch in stretches {
-      out.bytes.append(contentsOf: bytes[copied..<source.boundaries[stretch.oldLower]])
+      out.append(contentsOf: bytes[copied..<source.boundaries[stretch.oldLower]])
       let endsDocument = stretch.oldUpper == old.count
       for index in stretch.newLower..<stretch.newUpper {
         let paragraph = new[index]
@@ -80,8 +80,8 @@ struct RTFSplicingWriter {
       }
       copied = source.boundaries[stretch.oldUpper]
     }
-    out.bytes.append(contentsOf: bytes[copied...])
-    return out.bytes
+    out.append(contentsOf: bytes[copied...])
+    return out.finished()
   }
 
   /// The stretches to replace, in order, each between clean boundaries of the file.

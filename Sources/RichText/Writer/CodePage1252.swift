@@ -1,6 +1,10 @@
 /// Windows code page 1252 (Western European), the code page Cocoa writes `\'hh`
 /// escapes in. Our own table: Foundation's encoders are unreliable on Linux.
 enum CodePage1252 {
+  /// The largest scalar with a byte in this code page (U+2122 TRADE MARK SIGN): any
+  /// scalar above it has none.
+  static let largestScalar: UInt32 = 0x2122
+
   /// The cp1252 byte for a Unicode scalar in 0x80–0xFF's repertoire, or nil when the
   /// scalar is ASCII or has no byte in this code page.
   static func byte(for scalar: UInt32) -> UInt8? {

@@ -6,16 +6,35 @@ struct RTFBodyWriter {
   let lists: RTFListTable
   /// Whether `\'hh` escapes are in code page 1252 (the document's code page).
   let documentUsesCodePage1252: Bool
+  /// Whether the words of a paragraph style written before are copied, not worked
+  /// out again (the same bytes; off only to test that).
+  var reusesStyleWords = true
+
+  /// How many recently written paragraph styles keep their words for reuse: bodies
+  /// mostly alternate between a few (body text, list items, headings).
+  private static let reusedStyleCount = 4
 
   func write(_ paragraphs: [Paragraph], to out: inout RTFByteBuffer) {
     var state = CharacterAttributes()
     var previousStyle: ParagraphStyle?
+    var recentStyles: [(style: ParagraphStyle, words: [UInt8])] = []
     for (index, paragraph) in paragraphs.enumerated() {
       // A table's RTF ends its paragraph itself.
       if index > 0 && !paragraphs[index - 1].endsWithBlockElement { out.raw("\\\n") }
       var forcingColor = false
       if paragraph.style != previousStyle {
-        RTFParagraphStyleWriter.write(paragraph.style, to: &out)
+        if !reusesStyleWords {
+          RTFParagraphStyleWriter.write(paragraph.style, to: &out)
+        } else if let recent = recentStyles.first(where: { $0.style == paragraph.style }) {
+          out.append(contentsOf: recent.words)
+        } else {
+          var words = RTFByteBuffer(capacity: 128)
+          RTFParagraphStyleWriter.write(paragraph.style, to: &words)
+          let bytes = words.finished()
+          out.append(contentsOf: bytes)
+          if recentStyles.count == Self.reusedStyleCount { recentStyles.removeFirst() }
+          recentStyles.append((paragraph.style, bytes))
+        }
         out.byte(UInt8(ascii: "\n"))
         if let list = paragraph.style.list, let item = lists.items[index] {
           out.word("\\ls", item.list + 1)
@@ -58,13 +77,13 @@ struct RTFBodyWriter {
         writeLink(link, runs: runs[position..<end], outside: state, to: &out)
         position = end
       } else {
-        let run = runs[position]
+        // The run read in place, not copied (its attributes are large).
         RTFCharacterStateWriter.write(
-          from: state, to: run.attributes, tables: tables, forcingColor: forcingColor, to: &out)
+          from: state, to: runs[position].attributes, tables: tables, forcingColor: forcingColor, to: &out)
         forcingColor = false
-        state = run.attributes
+        state = runs[position].attributes
         writeMarker(&marker, attributes: state, to: &out)
-        writeText(of: run, to: &out)
+        writeText(of: runs[position], to: &out)
         position += 1
       }
     }
@@ -126,7 +145,7 @@ struct RTFBodyWriter {
         continue
       }
       if element.isBlock { out.byte(UInt8(ascii: "{")) }
-      out.bytes.append(contentsOf: tables.renumbered(element))
+      out.append(contentsOf: tables.renumbered(element))
       if element.isBlock { out.byte(UInt8(ascii: "}")) }
     }
   }

@@ -1,71 +1,95 @@
 /// The bytes of an RTF file being written, with the primitives every part of the
 /// writer shares: control words, numbers and escaped text.
 ///
-/// Everything appended is 7-bit ASCII.
+/// Everything appended is 7-bit ASCII. The buffer grows by doubling and is written
+/// in place: a control word, a number or a stretch of text is one capacity check and
+/// a few stores, never a `String` or an array of its own.
 struct RTFByteBuffer {
-  /// The output so far.
-  var bytes: [UInt8] = []
+  /// The bytes written (`count` of them), then zeros up to the capacity.
+  private var storage: [UInt8]
+  /// How many bytes have been written.
+  private(set) var count = 0
 
   /// Whether the last thing written was a `\uN ` escape of the current text stretch;
   /// Cocoa writes `\uc0` once before each stretch of `\u` escapes, not before each one.
   private var isInUnicodeStretch = false
 
   init(capacity: Int) {
-    bytes.reserveCapacity(capacity)
+    storage = [UInt8](repeating: 0, count: max(capacity, 64))
+  }
+
+  /// A copy of the output so far.
+  var bytes: [UInt8] { Array(storage[..<count]) }
+
+  /// Whether nothing has been written.
+  var isEmpty: Bool { count == 0 }
+
+  /// The output, handed over without a copy; the buffer is left empty.
+  mutating func finished() -> [UInt8] {
+    var result: [UInt8] = []
+    swap(&result, &storage)
+    result.removeLast(result.count - count)
+    count = 0
+    isInUnicodeStretch = false
+    return result
   }
 
   /// Appends ASCII text verbatim (control words, braces, table syntax).
   mutating func raw(_ text: StaticString) {
     isInUnicodeStretch = false
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    let length = text.utf8CodeUnitCount
+    write(upTo: length) { out in
+      out.update(from: text.utf8Start, count: length)
+      return length
+    }
   }
 
   /// Appends ASCII text verbatim.
   mutating func raw(_ text: String) {
     isInUnicodeStretch = false
-    bytes.append(contentsOf: text.utf8)
+    append(contentsOf: text.utf8)
+  }
+
+  /// Appends bytes verbatim (RTF kept as it was read).
+  mutating func append(contentsOf bytes: some Collection<UInt8>) {
+    isInUnicodeStretch = false
+    let length = bytes.count
+    guard length > 0 else { return }
+    write(upTo: length) { out in
+      _ = UnsafeMutableBufferPointer(start: out, count: length).initialize(from: bytes)
+      return length
+    }
   }
 
   /// Appends one ASCII byte verbatim.
   mutating func byte(_ byte: UInt8) {
     isInUnicodeStretch = false
-    bytes.append(byte)
+    write(upTo: 1) { out in
+      out.pointee = byte
+      return 1
+    }
   }
 
   /// Appends a control word with a numeric parameter, such as `\fs24`.
   mutating func word(_ name: StaticString, _ parameter: Int) {
-    raw(name)
-    number(parameter)
+    isInUnicodeStretch = false
+    let length = name.utf8CodeUnitCount
+    write(upTo: length + 20) { out in
+      out.update(from: name.utf8Start, count: length)
+      return length + Self.decimal(parameter, at: out + length)
+    }
   }
 
   /// Appends a decimal number (with a leading `-` when negative).
   mutating func number(_ value: Int) {
     isInUnicodeStretch = false
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-    }
-    var magnitude = value.magnitude
-    if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
-      return
-    }
-    // Digits from the last, into a buffer of the widest number, then copied once.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var first = 20
-      repeat {
-        first -= 1
-        digits[first] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first..<20]))
-    }
+    write(upTo: 20) { out in Self.decimal(value, at: out) }
   }
 
   /// Appends a control word the model keeps as it was read, such as `\expnd0`.
   mutating func control(_ control: OpaqueControl) {
-    isInUnicodeStretch = false
-    bytes.append(UInt8(ascii: "\\"))
-    bytes.append(contentsOf: control.name.utf8)
+    byte(UInt8(ascii: "\\"))
+    append(contentsOf: control.name.utf8)
     if let parameter = control.parameter { number(parameter) }
   }
 
@@ -81,50 +105,108 @@ struct RTFByteBuffer {
     copy.withUTF8 { escape($0, usesCodePage1252: usesCodePage1252) }
   }
 
+  /// The most bytes one byte of UTF-8 text becomes: a C0 control is `\uc0\u31 `
+  /// (10 bytes for 1); a longer scalar is fewer per byte (`\uc0\u65535 ` for 3,
+  /// `\uc0\u55357 \u56832 ` for 4, `\'e9` or `\uc0\u2047 ` for 2).
+  private static let maximumEscapeGrowth = 10
+
+  /// Input bytes escaped per capacity check, so a long text needs no room for all of
+  /// it at its worst at once.
+  private static let escapeChunk = 4096
+
   private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, usesCodePage1252: Bool) {
-    do {
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let lead = utf8[index]
-        if lead < 0x80 {
-          // Copy a stretch of characters that need no escape in one go.
-          let end = Self.plainEnd(utf8, from: index)
-          if end > index {
-            isInUnicodeStretch = false
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
-            index = end
-            continue
+    guard let source = utf8.baseAddress else { return }
+    let total = utf8.count
+    var position = 0
+    var inStretch = isInUnicodeStretch
+    while position < total {
+      let chunkEnd = min(total, position + Self.escapeChunk)
+      // One item (eight plain bytes, or a scalar) may run up to 16 bytes past the chunk.
+      let room = (chunkEnd - position + 16) * Self.maximumEscapeGrowth
+      write(upTo: room) { start in
+        // Local copies, kept in registers while the chunk is escaped.
+        var index = position
+        var stretch = inStretch
+        var out = start
+        defer {
+          position = index
+          inStretch = stretch
+        }
+        while index < chunkEnd {
+          // Whole words that need no escape, copied as they are read.
+          while index + 8 <= total {
+            let word = ByteWord.load(source, index)
+            if Self.mayNeedEscape(word) { break }
+            UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
+            index += 8
+            out += 8
+            stretch = false
           }
-          index += 1
-          asciiCharacter(lead)
-          continue
+          // Byte by byte through a word that may need an escape, or the last bytes.
+          let stop = min(total, index + 8)
+          while index < stop {
+            let lead = source[index]
+            if lead < 0x80 {
+              index += 1
+              if Self.isPlain(lead) {
+                out.pointee = lead
+                out += 1
+                stretch = false
+              } else if lead == UInt8(ascii: "\\") || lead == UInt8(ascii: "{") || lead == UInt8(ascii: "}") {
+                out[0] = UInt8(ascii: "\\")
+                out[1] = lead
+                out += 2
+                stretch = false
+              } else {
+                // Other C0 controls and DEL cannot appear raw in RTF text.
+                out = Self.unicodeEscape(UInt32(lead), at: out, stretch: &stretch)
+              }
+              continue
+            }
+            // One scalar from well-formed UTF-8 (Swift strings are always valid).
+            var scalar: UInt32
+            if lead < 0xE0 {
+              scalar = (UInt32(lead & 0x1F) << 6) | UInt32(source[index + 1] & 0x3F)
+              index += 2
+            } else if lead < 0xF0 {
+              scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(source[index + 1] & 0x3F) << 6)
+              scalar |= UInt32(source[index + 2] & 0x3F)
+              index += 3
+            } else {
+              scalar = (UInt32(lead & 0x07) << 18) | (UInt32(source[index + 1] & 0x3F) << 12)
+              scalar |= (UInt32(source[index + 2] & 0x3F) << 6) | UInt32(source[index + 3] & 0x3F)
+              index += 4
+            }
+            if scalar == 0x2028 {
+              // A line break inside a paragraph: every reader knows `\line`, while
+              // some show `\u8232` as a box.
+              out = Self.copy("\\line ", to: out)
+              stretch = false
+            } else if usesCodePage1252, scalar <= CodePage1252.largestScalar,
+              let code = CodePage1252.byte(for: scalar)
+            {
+              out = Self.hexEscape(code, at: out)
+              stretch = false
+            } else {
+              out = Self.unicodeEscape(scalar, at: out, stretch: &stretch)
+            }
+          }
         }
-        // Decode one scalar from well-formed UTF-8 (Swift strings are always valid).
-        var scalar: UInt32
-        if lead < 0xE0 {
-          scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
-          index += 2
-        } else if lead < 0xF0 {
-          scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6)
-          scalar |= UInt32(utf8[index + 2] & 0x3F)
-          index += 3
-        } else {
-          scalar = (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
-          scalar |= (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
-          index += 4
-        }
-        if scalar == 0x2028 {
-          // A line break inside a paragraph: every reader knows `\line`, while
-          // some show `\u8232` as a box.
-          raw("\\line ")
-        } else if usesCodePage1252, let code = CodePage1252.byte(for: scalar) {
-          hexEscape(code)
-        } else {
-          unicodeEscape(scalar)
-        }
+        return out - start
       }
     }
+    isInUnicodeStretch = inStretch
+  }
+
+  /// Whether some byte of `word` may need an escape: a control (TAB among them,
+  /// which does not), DEL, a byte of a non-ASCII character, `\`, `{` or `}`.
+  @inline(__always)
+  private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let special =
+      ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
+      | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "{"))
+      | ByteWord.equal(word, UInt8(ascii: "}"))
+    return special != 0
   }
 
   /// The end of the stretch of `isPlain` bytes at `start`: eight bytes at a time
@@ -135,13 +217,7 @@ struct RTFByteBuffer {
     guard let base = utf8.baseAddress else { return start }
     var index = start
     while index < count {
-      while index + 8 <= count {
-        let word = ByteWord.load(base, index)
-        let special =
-          ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
-          | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "{"))
-          | ByteWord.equal(word, UInt8(ascii: "}"))
-        if special != 0 { break }
+      while index + 8 <= count, !mayNeedEscape(ByteWord.load(base, index)) {
         index += 8
       }
       // A word that may hold a byte to escape (a TAB needs none), or the last bytes.
@@ -160,50 +236,125 @@ struct RTFByteBuffer {
     (byte >= 0x20 && byte < 0x7F && byte != 0x5C && byte != 0x7B && byte != 0x7D) || byte == 0x09
   }
 
-  private mutating func asciiCharacter(_ byte: UInt8) {
-    switch byte {
-    case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-      isInUnicodeStretch = false
-      bytes.append(UInt8(ascii: "\\"))
-      bytes.append(byte)
-    case 0x09, 0x20..<0x7F:
-      isInUnicodeStretch = false
-      bytes.append(byte)
-    default:
-      // Other C0 controls and DEL cannot appear raw in RTF text.
-      unicodeEscape(UInt32(byte))
-    }
-  }
-
   /// Appends `\'hh` with lower-case hex digits, as Cocoa writes them.
   mutating func hexEscape(_ code: UInt8) {
     isInUnicodeStretch = false
-    bytes.append(UInt8(ascii: "\\"))
-    bytes.append(UInt8(ascii: "'"))
-    bytes.append(Self.hexDigits[Int(code >> 4)])
-    bytes.append(Self.hexDigits[Int(code & 0x0F)])
+    write(upTo: 4) { out in Self.hexEscape(code, at: out) - out }
   }
 
   /// Appends `\uc0\uN ` (the `\uc0` only at the start of a stretch), as UTF-16 units.
   mutating func unicodeEscape(_ scalar: UInt32) {
-    if !isInUnicodeStretch {
-      raw("\\uc0")
+    var stretch = isInUnicodeStretch
+    write(upTo: 24) { out in Self.unicodeEscape(scalar, at: out, stretch: &stretch) - out }
+    isInUnicodeStretch = stretch
+  }
+
+  // MARK: - Writing in place
+
+  /// Makes room for `maximum` more bytes, lets `body` write them at the end of the
+  /// output, and counts the bytes it says it wrote.
+  @inline(__always)
+  private mutating func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if count + maximum > storage.count { grow(toHold: count + maximum) }
+    let start = count
+    let written = storage.withUnsafeMutableBufferPointer { buffer -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      return body(base + start)
     }
+    count += written
+  }
+
+  /// Doubles the capacity (at least), so appending stays amortised O(1) per byte.
+  @inline(never)
+  private mutating func grow(toHold needed: Int) {
+    let capacity = max(needed, storage.count * 2)
+    storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+  }
+
+  /// Writes `\'hh` at `out`; gives the position after it.
+  @inline(__always)
+  private static func hexEscape(_ code: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    out[0] = UInt8(ascii: "\\")
+    out[1] = UInt8(ascii: "'")
+    out[2] = hexDigit(code >> 4)
+    out[3] = hexDigit(code & 0x0F)
+    return out + 4
+  }
+
+  @inline(__always)
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
+  }
+
+  /// Writes `\uc0` (unless `stretch`) and `\uN ` per UTF-16 unit of `scalar` at `out`;
+  /// gives the position after them.
+  @inline(__always)
+  private static func unicodeEscape(
+    _ scalar: UInt32, at out: UnsafeMutablePointer<UInt8>, stretch: inout Bool
+  ) -> UnsafeMutablePointer<UInt8> {
+    var out = out
+    if !stretch { out = copy("\\uc0", to: out) }
+    stretch = true
     if scalar > 0xFFFF {
       let value = scalar - 0x10000
-      unit(0xD800 + (value >> 10))
-      unit(0xDC00 + (value & 0x3FF))
-    } else {
-      unit(scalar)
+      out = unit(0xD800 + (value >> 10), at: out)
+      return unit(0xDC00 + (value & 0x3FF), at: out)
     }
-    isInUnicodeStretch = true
+    return unit(scalar, at: out)
   }
 
-  private mutating func unit(_ value: UInt32) {
-    raw("\\u")
-    number(Int(value))
-    bytes.append(UInt8(ascii: " "))
+  /// Writes `\uN ` for a UTF-16 unit at `out`; gives the position after it.
+  @inline(__always)
+  private static func unit(_ value: UInt32, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    out[0] = UInt8(ascii: "\\")
+    out[1] = UInt8(ascii: "u")
+    // At most five digits, counted by comparing rather than dividing.
+    let length = value >= 10_000 ? 5 : value >= 1_000 ? 4 : value >= 100 ? 3 : value >= 10 ? 2 : 1
+    var rest = value
+    var position = 2 + length
+    while position > 2 {
+      position -= 1
+      out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    out[2 + length] = UInt8(ascii: " ")
+    return out + 3 + length
   }
 
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  @inline(__always)
+  private static func copy(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let length = text.utf8CodeUnitCount
+    out.update(from: text.utf8Start, count: length)
+    return out + length
+  }
+
+  /// Writes `value` in decimal at `out` (at most 20 bytes); gives how many.
+  @inline(__always)
+  private static func decimal(_ value: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = value.magnitude
+    var out = out
+    var length = 0
+    if value < 0 {
+      out.pointee = UInt8(ascii: "-")
+      out += 1
+      length = 1
+    }
+    if magnitude < 10 {
+      out.pointee = UInt8(ascii: "0") &+ UInt8(magnitude)
+      return length + 1
+    }
+    var digits = 0
+    var rest = magnitude
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    var position = digits
+    while position > 0 {
+      position -= 1
+      out[position] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+      magnitude /= 10
+    }
+    return length + digits
+  }
 }

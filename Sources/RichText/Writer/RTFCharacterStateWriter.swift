@@ -16,9 +16,19 @@ enum RTFCharacterStateWriter {
     from old: CharacterAttributes, to new: CharacterAttributes, tables: RTFResourceTables,
     forcingColor: Bool, to out: inout RTFByteBuffer
   ) {
-    var old = old
-    let plain = needsPlain(from: old, to: new)
-    if plain { old = CharacterAttributes() }
+    // After `\plain` everything set is written again, as from unset attributes.
+    if needsPlain(from: old, to: new) {
+      write(from: CharacterAttributes(), to: new, plain: true, tables: tables, forcingColor: forcingColor, to: &out)
+    } else {
+      write(from: old, to: new, plain: false, tables: tables, forcingColor: forcingColor, to: &out)
+    }
+  }
+
+  @inline(__always)
+  private static func write(
+    from old: CharacterAttributes, to new: CharacterAttributes, plain: Bool, tables: RTFResourceTables,
+    forcingColor: Bool, to out: inout RTFByteBuffer
+  ) {
     let fontChanged =
       old.font != new.font || old.isBold != new.isBold || old.isItalic != new.isItalic
       || old.fontSize != new.fontSize
@@ -62,7 +72,7 @@ enum RTFCharacterStateWriter {
       wroteDecoration = true
     }
     if old.unknown != new.unknown {
-      for control in new.unknown where !old.unknown.contains(control) {
+      forEachControl(in: new.unknown, missingFrom: old.unknown) { control in
         out.control(control)
         wroteDecoration = true
       }
@@ -76,7 +86,29 @@ enum RTFCharacterStateWriter {
     if old.font != nil && new.font == nil { return true }
     if old.fontSize != nil && new.fontSize == nil { return true }
     if old.unknown.isEmpty { return false }
-    return old.unknown.contains { control in !new.unknown.contains { $0.name == control.name } }
+    if old.unknown.count > new.unknown.count { return true }
+    // Sorted by name, one entry per name: one walk finds a name of `old` that `new` lacks.
+    var newIndex = 0
+    for control in old.unknown {
+      while newIndex < new.unknown.count, new.unknown[newIndex].name < control.name { newIndex += 1 }
+      if newIndex == new.unknown.count || new.unknown[newIndex].name != control.name { return true }
+    }
+    return false
+  }
+
+  /// Calls `body` with each control of `new` that `old` does not hold (name and
+  /// parameter), in `new`'s order. Both are sorted by name, one entry per name (as
+  /// `CharacterAttributes.unknown` is), so one walk over both finds them.
+  @inline(__always)
+  static func forEachControl(
+    in new: [OpaqueControl], missingFrom old: [OpaqueControl], _ body: (OpaqueControl) -> Void
+  ) {
+    var oldIndex = 0
+    for control in new {
+      while oldIndex < old.count, old[oldIndex].name < control.name { oldIndex += 1 }
+      if oldIndex < old.count, old[oldIndex] == control { continue }
+      body(control)
+    }
   }
 
   /// The `\fsN` half points of a size, and the `\fsmilliN` thousandths of a point

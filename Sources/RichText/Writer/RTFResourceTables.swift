@@ -9,6 +9,10 @@ struct RTFResourceTables {
   private(set) var colors: [Color] = [.white]
   private var colorNumbers: [Color: Int] = [.white: 1]
 
+  /// Whether a font's number is its index in `fonts` and a colour's its index in
+  /// `colors` plus one (tables collected from a body, not a file's).
+  private var numbersFollowOrder = true
+
   /// The font Cocoa writes when a body sets none.
   static let defaultFont = Font(name: "Helvetica", family: .swiss, charset: 0)
 
@@ -16,6 +20,7 @@ struct RTFResourceTables {
   init(fontNumbers: [Font: Int], colorNumbers: [Color: Int]) {
     self.fontNumbers = fontNumbers
     self.colorNumbers = colorNumbers
+    numbersFollowOrder = false
   }
 
   /// Collects the fonts and colours of `text` in order of first use.
@@ -24,24 +29,25 @@ struct RTFResourceTables {
     // before hashing.
     var (lastFont, lastForeground, lastBackground): (Font?, Color?, Color?) = (nil, nil, nil)
     for paragraph in text.paragraphs {
-      for run in paragraph.runs {
-        let attributes = run.attributes
-        if let font = attributes.font, font != lastFont {
+      let runs = paragraph.runs
+      // By index, each attribute read in place (a run's attributes are large to copy).
+      for index in runs.indices {
+        if let font = runs[index].attributes.font, font != lastFont {
           lastFont = font
           if fontNumbers[font] == nil {
             fontNumbers[font] = fonts.count
             fonts.append(font)
           }
         }
-        if let color = attributes.foregroundColor, color != lastForeground {
+        if let color = runs[index].attributes.foregroundColor, color != lastForeground {
           lastForeground = color
           addColor(color)
         }
-        if let color = attributes.backgroundColor, color != lastBackground {
+        if let color = runs[index].attributes.backgroundColor, color != lastBackground {
           lastBackground = color
           addColor(color)
         }
-        if let resources = attributes.element?.resources, !resources.isEmpty { add(resources) }
+        if let resources = runs[index].attributes.element?.resources, !resources.isEmpty { add(resources) }
       }
     }
   }
@@ -72,14 +78,20 @@ struct RTFResourceTables {
     colorNumbers[color] = colors.count
   }
 
+  /// Tables up to this size are searched by comparing, which is quicker than hashing
+  /// (a body has a few fonts and colours; their numbers are looked up on every change).
+  private static let searchedTableSize = 16
+
   /// The `\fN` number of a collected font.
   func number(of font: Font) -> Int {
-    fontNumbers[font] ?? 0
+    if numbersFollowOrder, fonts.count <= Self.searchedTableSize, let index = fonts.firstIndex(of: font) { return index }
+    return fontNumbers[font] ?? 0
   }
 
   /// The `\cfN` number of a colour: 0 for none, otherwise its table entry.
   func number(of color: Color?) -> Int {
     guard let color else { return 0 }
+    if numbersFollowOrder, colors.count <= Self.searchedTableSize, let index = colors.firstIndex(of: color) { return index + 1 }
     return colorNumbers[color] ?? 0
   }
 

@@ -75,7 +75,7 @@ public struct RTFWriter: Sendable {
     let body = RTFBodyWriter(
       tables: tables, lists: lists, documentUsesCodePage1252: document.codePage == 1252)
     body.write(text.paragraphs, to: &out)
-    return out.bytes
+    return out.finished()
   }
 
   /// The document attributes a body is written with, which are also the ones reading
@@ -100,7 +100,7 @@ public struct RTFWriter: Sendable {
     var size = 2048
     for paragraph in text.paragraphs {
       size += 96
-      for run in paragraph.runs { size += run.text.utf8.count * 5 / 4 + 48 }
+      for run in paragraph.runs { size += run.text.utf8.count * 3 / 2 + 48 }
     }
     return size
   }

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// The writer's fast paths against the general ones, on every corpus file and on
+/// seeded generated inputs:
+/// - text is escaped eight bytes at a time, straight into the buffer: checked against
+///   a scalar-by-scalar escaper written from the rules alone (runs longer than the
+///   writer's chunk among them, the `\uc0` stretch carried from run to run);
+/// - unknown words are diffed by one walk over the sorted lists: checked against a
+///   search of the whole list;
+/// - a paragraph style's words are copied when written before: checked against
+///   writing them each time.
+@Suite("The writer's fast paths give the bytes of the general ones")
+struct WriterFastPathEquivalenceTests {
+  static func seed() -> UInt64 {
+    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    print("WriterFastPathEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
+    return seed
+  }
+
+  /// Scalars of every kind the escaper tells apart: plain ASCII, the three escaped
+  /// ASCII bytes, TAB, other controls and DEL, code page 1252 (from Latin-1 and from
+  /// its 0x80–0x9F block), U+2028, the rest of the BMP and beyond it.
+  static let pool: [Unicode.Scalar] = Array(
+    "abcXYZ019 .,;'\"~\\{}\t\u{01}\u{1F}\u{7F}\u{A0}éÿ\u{80}\u{9F}€“”—…Œ\u{192}\u{2028}\u{2029}日本\u{FFFC}\u{FFFF}😀\u{10FFFF}"
+      .unicodeScalars)
+
+  @Test("every corpus run escapes as the scalar rules say, in both code page modes")
+  func corpusRuns() throws {
+    var checked = 0
+    for name in Corpus.names {
+      let read = try RTFReader().read(Corpus.rtf(name))
+      let texts = read.text.paragraphs.flatMap { $0.runs.map(\.text) }
+      for usesCodePage1252 in [false, true] {
+        let (fast, reference) = Self.escape(texts, usesCodePage1252: usesCodePage1252)
+        #expect(fast == reference, "\(name), code page 1252: \(usesCodePage1252)")
+        checked += texts.count
+      }
+    }
+    #expect(checked > 0)
+  }
+
+  @Test("generated text escapes as the scalar rules say, at every length and alignment")
+  func generatedText() {
+    var random = SplitMix64(seed: Self.seed())
+    var failures = 0
+    for round in 0..<600 {
+      // Mostly plain text with specials now and then; now and then a run longer than
+      // the writer's chunk.
+      let density = random.element([0, 1, 5, 30, 100])
+      let length = round % 50 == 0 ? random.int(in: 4_000...20_000) : random.int(in: 0...80)
+      let runCount = random.int(in: 1...4)
+      let texts = (0..<runCount).map { _ in
+        String(String.UnicodeScalarView((0..<length).map { _ in
+          random.chance(density)
+            ? random.element(Self.pool) : Unicode.Scalar(UInt8(ascii: "a") + UInt8(random.int(in: 0...25)))
+        }))
+      }
+      let usesCodePage1252 = random.chance(50)
+      let (fast, reference) = Self.escape(texts, usesCodePage1252: usesCodePage1252)
+      if fast != reference {
+        failures += 1
+        if failures <= 3 { Issue.record("round \(round): \(texts.map { Array($0.unicodeScalars.prefix(40)) })") }
+      }
+    }
+    #expect(failures == 0)
+  }
+
+  @Test("numbers and control words are written as Swift prints them", arguments: [
+    0, 1, 9, 10, 99, 100, 12_345, 65_535, 1_000_000, -1, -9, -10, -12_345, Int(Int32.max), Int(Int32.min),
+    Int.max, Int.min,
+  ])
+  func numbers(_ value: Int) {
+    var out = RTFByteBuffer(capacity: 0)
+    out.number(value)
+    out.word("\\fs", value)
+    #expect(out.finished() == Array("\(value)\\fs\(value)".utf8))
+  }
+
+  @Test("a buffer grows past its capacity and hands over exactly what was written")
+  func growth() {
+    var out = RTFByteBuffer(capacity: 1)
+    var expected: [UInt8] = []
+    for index in 0..<5_000 {
+      out.raw("\\par")
+      out.byte(UInt8(ascii: " "))
+      out.append(contentsOf: Array("\(index)".utf8))
+      expected += Array("\\par \(index)".utf8)
+    }
+    #expect(out.count == expected.count)
+    #expect(out.bytes == expected)
+    #expect(out.finished() == expected)
+    #expect(out.isEmpty)
+  }
+
+  @Test("the walks over sorted unknown words find what a search of the whole list finds")
+  func unknownWordWalks() {
+    var random = SplitMix64(seed: Self.seed())
+    let names = ["expnd", "expndtw", "kerning", "lang", "langfe", "insrsid", "charscalex", "a", "zz"]
+    func controls() -> [OpaqueControl] {
+      (0..<random.int(in: 0...6)).map { _ in
+        OpaqueControl(name: random.element(names), parameter: random.chance(30) ? nil : random.int(in: -2...2))
+      }
+    }
+    for _ in 0..<3_000 {
+      let old = CharacterAttributes(unknown: controls())
+      let new = CharacterAttributes(unknown: controls())
+      var walked: [OpaqueControl] = []
+      RTFCharacterStateWriter.forEachControl(in: new.unknown, missingFrom: old.unknown) { walked.append($0) }
+      #expect(walked == new.unknown.filter { !old.unknown.contains($0) }, "\(old.unknown) → \(new.unknown)")
+      let searched =
+        (old.font != nil && new.font == nil) || (old.fontSize != nil && new.fontSize == nil)
+        || old.unknown.contains { control in !new.unknown.contains { $0.name == control.name } }
+      #expect(RTFCharacterStateWriter.needsPlain(from: old, to: new) == searched, "\(old.unknown) → \(new.unknown)")
+    }
+  }
+
+  @Test("bodies written with and without reusing paragraph style words are the same bytes")
+  func styleReuse() throws {
+    var bodies = try Corpus.names.map { try RTFReader().read(Corpus.rtf($0)).text.forgettingSource() }
+    var generator = RandomModelGenerator(seed: Self.seed())
+    bodies += (0..<300).map { _ in generator.body() }
+    for (index, body) in bodies.enumerated() {
+      let tables = RTFResourceTables(collecting: body)
+      let lists = RTFListTable(planning: body.paragraphs)
+      var writer = RTFBodyWriter(tables: tables, lists: lists, documentUsesCodePage1252: true)
+      var reused = RTFByteBuffer(capacity: 0)
+      writer.write(body.paragraphs, to: &reused)
+      writer.reusesStyleWords = false
+      var general = RTFByteBuffer(capacity: 0)
+      writer.write(body.paragraphs, to: &general)
+      #expect(reused.finished() == general.finished(), "body \(index) (corpus first, then generated)")
+    }
+  }
+
+  /// The texts written one after the other by the writer, and by the reference.
+  static func escape(_ texts: [String], usesCodePage1252: Bool) -> (fast: [UInt8], reference: [UInt8]) {
+    var out = RTFByteBuffer(capacity: 16)
+    var reference = ReferenceEscaper()
+    for text in texts {
+      out.text(text, usesCodePage1252: usesCodePage1252)
+      reference.text(text, usesCodePage1252: usesCodePage1252)
+    }
+    return (out.finished(), reference.bytes)
+  }
+}
+
+/// Escapes text one scalar at a time, straight from the rules of
+/// `RTFByteBuffer.text(_:usesCodePage1252:)`.
+struct ReferenceEscaper {
+  var bytes: [UInt8] = []
+  private var inStretch = false
+
+  mutating func text(_ text: String, usesCodePage1252: Bool) {
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      switch value {
+      case 0x5C, 0x7B, 0x7D:
+        append("\\" + String(scalar))
+      case 0x09, 0x20..<0x7F:
+        append(String(scalar))
+      case 0x2028:
+        append("\\line ")
+      default:
+        if usesCodePage1252, value >= 0x80, let code = CodePage1252.byte(for: value) {
+          let hex = String(code, radix: 16)
+          append("\\'" + (hex.count == 1 ? "0" + hex : hex))
+        } else {
+          let units = String(scalar).utf16.map { "\\u\($0) " }.joined()
+          append((inStretch ? "" : "\\uc0") + units)
+          inStretch = true
+        }
+      }
+    }
+  }
+
+  private mutating func append(_ piece: String) {
+    if !piece.hasPrefix("\\u") { inStretch = false }
+    bytes += Array(piece.utf8)
+  }
+}
