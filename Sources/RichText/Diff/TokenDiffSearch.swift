@@ -74,7 +74,7 @@ struct TokenDiffSearch {
         Region(oldRange: oldStart..<region.oldRange.upperBound,
                newRange: newStart..<region.newRange.upperBound))
     }
-    return Self.coalesce(found)
+    return Self.coalesce(&found)
   }
 
   private mutating func trimCommonEnds(_ region: inout Region) {
@@ -243,10 +243,13 @@ struct TokenDiffSearch {
     return result.reversed()
   }
 
-  /// Sorts matches and joins touching ones.
-  private static func coalesce(_ matches: [TokenDiff.Match]) -> [TokenDiff.Match] {
+  /// Sorts matches (in place: on a big body they are many) and joins touching ones;
+  /// `matches` is left empty.
+  private static func coalesce(_ matches: inout [TokenDiff.Match]) -> [TokenDiff.Match] {
+    matches.sort { $0.old < $1.old }
+    defer { matches = [] }
     var result: [TokenDiff.Match] = []
-    for match in matches.sorted(by: { $0.old < $1.old }) where match.count > 0 {
+    for match in matches where match.count > 0 {
       if let last = result.last, last.old + last.count == match.old,
         last.new + last.count == match.new
       {

@@ -7,8 +7,20 @@ extension Diff3 {
   ///
   /// - Complexity: that of the two `TokenDiff`s, then O(changes).
   static func paragraphChunks(base: [Int], mine: [Int], theirs: [Int], costLimit: Int) -> [Chunk] {
-    let mineChanges = TokenDiff(from: base, to: mine, costLimit: costLimit).changes
-    let theirsChanges = TokenDiff(from: base, to: theirs, costLimit: costLimit).changes
+    paragraphChunks(
+      mineChanges: TokenDiff(from: base, to: mine, costLimit: costLimit).changes,
+      theirsChanges: TokenDiff(from: base, to: theirs, costLimit: costLimit).changes,
+      counts: (base.count, mine.count, theirs.count)
+    ) { mine[$0].elementsEqual(theirs[$1]) }
+  }
+
+  /// The same chunks from the two sides' changes against the base, so the token
+  /// sequences need not all be held at once: `sameTokens` tells whether a stretch of
+  /// mine equals a stretch of theirs.
+  static func paragraphChunks(
+    mineChanges: [TokenDiff.Change], theirsChanges: [TokenDiff.Change],
+    counts: (base: Int, mine: Int, theirs: Int), sameTokens: (Range<Int>, Range<Int>) -> Bool
+  ) -> [Chunk] {
     // Both sides' changes by base position, tagged with their side.
     var all = mineChanges.map { ($0, true) } + theirsChanges.map { ($0, false) }
     all.sort { ($0.0.old.lowerBound, $0.0.old.upperBound) < ($1.0.old.lowerBound, $1.0.old.upperBound) }
@@ -47,14 +59,14 @@ extension Diff3 {
         kind = .mine
       } else if !hasMine {
         kind = .theirs
-      } else if mine[mineRange].elementsEqual(theirs[theirsRange]) {
+      } else if sameTokens(mineRange, theirsRange) {
         kind = .same
       }
       chunks.append(Chunk(kind: kind, base: cluster, mine: mineRange, theirs: theirsRange))
       (o, a, b) = (cluster.upperBound, mineRange.upperBound, theirsRange.upperBound)
     }
-    if o < base.count {
-      chunks.append(Chunk(kind: .stable, base: o..<base.count, mine: a..<mine.count, theirs: b..<theirs.count))
+    if o < counts.base {
+      chunks.append(Chunk(kind: .stable, base: o..<counts.base, mine: a..<counts.mine, theirs: b..<counts.theirs))
     }
     return chunks
   }

@@ -106,15 +106,24 @@ public struct ThreeWayMerge: Sendable {
   }
 
   /// The paragraph-level diff3 chunks of the three bodies.
+  ///
+  /// One side's paragraph numbers are gone before the other's are made: on a big
+  /// body each is as large as the body's paragraph array.
   private func paragraphChunks() -> [Diff3.Chunk] {
     var interner = TokenInterner<ParagraphTextKey>()
     let baseNumbers = interner.intern(paragraphs: base.paragraphs)
-    let mineNumbers = interner.intern(
-      paragraphs: mine.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers)
-    let theirsNumbers = interner.intern(
-      paragraphs: theirs.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers)
+    func changes(_ side: AttributedText) -> [TokenDiff.Change] {
+      let numbers = interner.intern(
+        paragraphs: side.paragraphs, editing: base.paragraphs, referenceNumbers: baseNumbers)
+      return TokenDiff(from: baseNumbers, to: numbers, costLimit: costLimit).changes
+    }
+    let mineChanges = changes(mine)
+    let theirsChanges = changes(theirs)
+    // Equal paragraphs have equal numbers (the interner numbers them by `==`).
     return Diff3.paragraphChunks(
-      base: baseNumbers, mine: mineNumbers, theirs: theirsNumbers, costLimit: costLimit)
+      mineChanges: mineChanges, theirsChanges: theirsChanges,
+      counts: (base.paragraphs.count, mine.paragraphs.count, theirs.paragraphs.count)
+    ) { mine.paragraphs[$0].elementsEqual(theirs.paragraphs[$1]) }
   }
 
   /// Whether mine is the newer side: by date, then by label; between identical
