@@ -170,6 +170,9 @@ extension CorpusCase {
       name: "cocoa-lists-continued", cocoaVersion: 2822,
       probes: [.paragraph("Cheese", .list(.decimal, level: 0)), .paragraph("Then", .noList)]),
     CorpusCase(
+      name: "cocoa-list-start-at-7", cocoaVersion: 2822,
+      probes: [.paragraph("Seventh step", .list(.decimal, level: 0)), .paragraph("The end.", .noList)]),
+    CorpusCase(
       name: "lo-lists",
       probes: [
         .paragraph("Water the plants", .list(.disc, level: 0)),
@@ -213,6 +216,12 @@ extension CorpusCase {
         .paragraph("Upper letter", .list(.upperAlpha, level: 0)),
         .paragraph("After the lists", .noList),
       ]),
+    CorpusCase(
+      name: "word-legacy-pn-text",
+      probes: [.paragraph("Mix the flour", .list(.decimal, level: 0)), .paragraph("Enjoy.", .noList)]),
+    CorpusCase(
+      name: "word-legacy-pn-bare",
+      probes: [.paragraph("Alpha", .list(.decimal, level: 0)), .paragraph("Done.", .noList)]),
     CorpusCase(
       name: "word-legacy-pn-ls",
       probes: [.paragraph("First", .noList), .paragraph("Apples", .list(.disc, level: 0))]),

@@ -92,6 +92,25 @@ struct ElementTests {
     #expect(!(try RTFReader().read(Array(written.utf8)).text.plainText.contains("secret")))
   }
 
+  @Test("a bookmark shows nothing and stays in the file, spliced or written whole, through an edit elsewhere")
+  func bookmarkKept() throws {
+    let rtf = """
+      {\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}
+      \\pard\\f0 See {\\*\\bkmkstart Budget}the budget{\\*\\bkmkend Budget} below.\\par
+      Second line.\\par
+      }
+      """
+    let text = try body(rtf)
+    #expect(text.plainText == "See the budget below.\nSecond line.\n")
+    let edited = text.applyingPlainText("See the budget below.\nSecond edited line.\n")
+    #expect(edited.elements == text.elements)
+    for written in [RTFWriter().write(edited), RTFWriter().write(edited.forgettingSource())] {
+      let written = String(decoding: written, as: UTF8.self)
+      #expect(written.contains("{\\*\\bkmkstart Budget}the budget{\\*\\bkmkend Budget}"))
+      #expect(try RTFReader().read(Array(written.utf8)).text.plainText == edited.plainText)
+    }
+  }
+
   @Test("a concurrent change to the same table is a conflict, never a mangled table")
   func tableMergeConflict() throws {
     let base = try body(Self.table)

@@ -31,7 +31,21 @@ struct LegacyListReadingTests {
       """
     let body = try RTFReader().read(Array(rtf.utf8)).text
     #expect(body.paragraphs.map { $0.style.list != nil } == [false, true, false])
-    #expect(body.plainText == "One\n1.\tListed\n")
+    #expect(body.plainText == "One\n1\tListed\n")
+  }
+
+  @Test("\\pntxtb and \\pntxta put their text before and after the number, as LibreOffice shows it", arguments: [
+    (#"{\pntxtb (}{\pntxta )}"#, "(2)"),
+    (#"{\pntxta .}"#, "2."),
+    ("", "2"),
+    (#"{\pntxtb \u8470?\~}{\pntxta \'bb}"#, "\u{2116}\u{A0}2\u{BB}"),
+    (#"{\pntxtb Step }{\pntxta :}"#, "Step 2:"),
+    (#"{\*\pntxtb [}{\pntxta ]}"#, "[2]"),
+  ])
+  func numberText(_ groups: String, marker: String) throws {
+    let text = try shown(#"{\rtf1\ansi{\fonttbl\f0\fswiss Helvetica;}\pard{\pntext x\tab}{\*\pn\pnlvlbody\pndec\pnstart2"#
+      + groups + #"}\fi-360 Item\par}"#)
+    #expect(text == marker + "\tItem\n")
   }
 
   @Test("\\f after \\dbch is the font of the double-byte text, whatever \\af said before")

@@ -40,6 +40,7 @@ struct LibreOfficeAgreementTests {
       reason: "LibreOffice does not know Cocoa's NeXTGraphic: it shows the file name and the 0xAC byte"),
     "cocoa-lists": .listMarkers,
     "cocoa-lists-continued": .listMarkers,
+    "cocoa-list-start-at-7": .listMarkers,
     "dos-pca-850": .ignoreLines(
       ["Code page 850:"],
       reason: "LibreOffice decodes \\pca byte 0xD5 as € (IBM 858); Microsoft's code page 850 has U+0131 ı"),
@@ -54,6 +55,8 @@ struct LibreOfficeAgreementTests {
       reason: "LibreOffice shows the footnote's reference number; the reader skips footnotes"),
     "word-legacy-pn": .listMarkers,
     "word-legacy-pn-ls": .listMarkers,
+    "word-legacy-pn-text": .listMarkers,
+    "word-legacy-pn-bare": .listMarkers,
     "word-list-override-startat": .listMarkers,
     "word-lists": .listMarkers,
     "word-lists-continued": .listMarkers,
@@ -123,7 +126,8 @@ struct LibreOfficeAgreementTests {
 
   /// A line without LibreOffice's list marker ("•", "◦", "▪", "1.", "a)", "iv.").
   static func strippingListMarker(_ line: String) -> String {
-    let pattern = #"^([•◦▪⁃–-]|[0-9]+[.)]|[a-zA-Z][.)]|[ivxlcIVXLC]+[.)]) "#
+    // Numbers may stand alone or in parentheses: Word 6's `\pn` "1" and "(4)".
+    let pattern = #"^([•◦▪⁃–-]|\(?[0-9]+[.)]?|[a-zA-Z][.)]|[ivxlcIVXLC]+[.)]) "#
     guard let range = line.range(of: pattern, options: .regularExpression) else { return line }
     return String(line[range.upperBound...])
   }

@@ -67,6 +67,36 @@ struct ListNumberingTests {
 
         """,
       edit: ("Pears", "Plums")),
+    // `\levelstartat7`: the numbers LibreOffice shows, kept through a rewrite (the issue
+    // saw "7." become "1." after an edit).
+    Case(
+      file: "cocoa-list-start-at-7",
+      shown: """
+        Chapter two goes on from item six:
+        7.\tSeventh step
+        8.\tEighth step
+        9.\tNinth step
+        10.\tTenth step
+        The end.
+        """,
+      edit: ("Ninth", "Last but one")),
+    // Legacy `\pn` text before and after the number (`\pntxtb`, `\pntxta`), and none:
+    // as LibreOffice and pandoc show them.
+    Case(
+      file: "word-legacy-pn-text",
+      shown: """
+        Recipe, Word 6 numbering with text around the number:
+        (4)\tMix the flour
+        (5)\tBake for an hour
+        (6)\tServe
+        Enjoy.
+
+        """,
+      edit: ("Bake", "Roast")),
+    Case(
+      file: "word-legacy-pn-bare",
+      shown: "Word 6 numbers with no text after them:\n1\tAlpha\n2\tBeta\nDone.\n",
+      edit: ("Beta", "Gamma")),
     Case(
       file: "cocoa-lists-continued",
       shown: "Shopping\n1.\tMilk\n2.\tBread\nThen, after lunch:\n3.\tCheese\n4.\tApples",

@@ -76,9 +76,10 @@ enum ListMarkerText {
     var markers: [Parsed?] = []
     var stripped: [Substring] = []
     var anyMarker = false
+    var oldMarkers = OldMarkers()
     for (index, line) in lines.enumerated() {
       let isItem = matched[index].map { lineParagraph[$0] >= 0 && oldParagraphs[lineParagraph[$0]].style.list != nil } ?? true
-      if isItem, let (marker, rest) = parse(line) {
+      if isItem, let (marker, rest) = parse(line) ?? oldMarkers.take(line, old: oldParagraphs) {
         markers.append(marker)
         stripped.append(rest)
         anyMarker = true
@@ -183,5 +184,36 @@ enum ListMarkerText {
       }
       paragraphs[index].style = style
     }
+  }
+}
+
+/// The markers the old body's items showed that `ListMarkerText.parse` does not
+/// read back (Word 6's bare "1", "Step 1:"): a line that starts with one of them is
+/// that kind of item again. Worked out only when a line needs them.
+private struct OldMarkers {
+  private var byText: [Substring: ListMarkerText.Parsed]?
+
+  /// The marker at the start of `line`, when an old item showed the same one.
+  mutating func take(
+    _ line: Substring, old paragraphs: [Paragraph]
+  ) -> (ListMarkerText.Parsed, Substring)? {
+    if byText == nil {
+      var table: [Substring: ListMarkerText.Parsed] = [:]
+      for (prefix, paragraph) in zip(ListMarkerText.prefixes(of: paragraphs), paragraphs) {
+        guard let list = paragraph.style.list, !prefix.isEmpty,
+          ListMarkerText.parse(Substring(prefix)) == nil
+        else { continue }
+        table[Substring(prefix)] = ListMarkerText.Parsed(
+          level: list.level, format: list.format, prefix: list.prefix, suffix: list.suffix,
+          couldBeRoman: false)
+      }
+      byText = table
+    }
+    guard let byText, !byText.isEmpty, let tab = line.unicodeScalars.indices.first(where: {
+      line.unicodeScalars[$0] == "\t" && $0 > line.startIndex && line.unicodeScalars[line.unicodeScalars.index(before: $0)] != "\t"
+    }) else { return nil }
+    let end = line.unicodeScalars.index(after: tab)
+    guard let parsed = byText[line[..<end]] else { return nil }
+    return (parsed, line[end...])
   }
 }

@@ -82,11 +82,12 @@ extension ReaderMachine {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
     body.endParagraph(style: resolveParagraph())
-    // The empty paragraph after a final `\par` is no list item outside Cocoa files
-    // (whose empty last item TextEdit shows): LibreOffice and pandoc show no marker there.
+    // The empty paragraph after a final `\par` is no list item: LibreOffice and pandoc
+    // show no marker there. Only a Cocoa file's empty last item with its own
+    // `{\listtext}` marker is one (TextEdit keeps the marker in the text).
     let last = body.paragraphs.count - 1
     if last > 0, body.paragraphs[last].runs.isEmpty, body.paragraphs[last].style.list != nil,
-      document.cocoaVersion == nil
+      document.cocoaVersion == nil || markedParagraph != last
     {
       body.paragraphs[last].style.list = nil
     }

@@ -142,8 +142,17 @@ extension ReaderMachine {
       }
     case .commitLegacyList:
       if legacyDraft.isList {
-        state.paragraph.legacyList = ListMarker(
-          format: legacyDraft.format ?? .decimal, level: legacyDraft.level, start: legacyDraft.start)
+        let format = legacyDraft.format ?? .decimal
+        var marker = ListMarker(format: format, level: legacyDraft.level, start: legacyDraft.start)
+        if !marker.isBullet {
+          let end = tokenizer.tokenStart
+          let page: SingleByteCodePage
+          if case .singleByte(let single) = documentCodePage { page = single } else { page = SingleByteCodePage(number: 1252) }
+          let text = LegacyListText.read(bytes[min(legacyDraft.groupStart, end)..<end], codePage: page)
+          marker.prefix = text.before
+          marker.suffix = text.after
+        }
+        state.paragraph.legacyList = marker
       }
     case .closeField:
       closeField()

@@ -62,7 +62,7 @@ extension ReaderMachine {
         characterMayHaveChanged = true
       }
     case .pn where destination == .body:
-      legacyDraft = LegacyListDraft()
+      legacyDraft = LegacyListDraft(groupStart: tokenizer.position)
       state.destination = .legacyList
       state.closeAction = .commitLegacyList
     case .nesttableprops:
@@ -80,7 +80,10 @@ extension ReaderMachine {
     case .expandedcolortbl:
       skipGroup(counted: false)
       expandedColorTableStart = tokenizer.position
-    case .stylesheet, .info, .listtext, .pntext,
+    case .listtext, .pntext:
+      markedParagraph = body.paragraphs.count
+      skipGroup(counted: false)
+    case .stylesheet, .info,
       .levelnumbers, .listname, .lfolevel, .header, .headerl, .headerr, .headerf, .footer,
       .footerl, .footerr, .footerf, .themedata, .colorschememapping,
       .datastore, .latentstyles, .xmlnstbl, .rsidtbl, .generator, .pgdsctbl, .filetbl,

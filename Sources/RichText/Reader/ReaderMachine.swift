@@ -59,6 +59,9 @@ struct ReaderMachine {
   var footnoteMarks = 0
   /// Hidden (`\v`) text read since the last visible text, as UTF-8.
   var hiddenText: [UInt8] = []
+  /// The paragraph (its index in the body) whose `{\listtext}` or `{\pntext}` marker
+  /// was read last: an empty last paragraph is a list item only with its marker.
+  var markedParagraph: Int?
   /// Where the table being read keeps its cells.
   var tables = TableTracker()
 

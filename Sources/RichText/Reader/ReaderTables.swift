@@ -123,4 +123,6 @@ struct LegacyListDraft {
   var start = 1
   var level = 0
   var isList = false
+  /// Where the group's contents start, for its `\pntxtb` and `\pntxta` texts.
+  var groupStart = 0
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Rich text imported from Cocoa, Word and LibreOffice, edited through the real `notes`
+/// binary as a user would (`show`, change the text, `write`): what the edit does not
+/// touch stays, writing the same text commits nothing, and deleting a table says so.
+@Suite("Rich text through the notes binary")
+struct RichTextCommandTests {
+  /// The reader's corpus (`Tests/RichTextTests/Corpus`).
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("RichTextTests/Corpus")
+
+  /// A store holding corpus file `file` as note `name`.
+  private func store(with file: String, as name: String) throws -> (Sandbox, String) {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let path = Self.corpus.appendingPathComponent(file + ".rtf").path
+    let imported = sandbox.notes("-C", store, "new", name, "--rtf-file", path)
+    try #require(imported.status == 0, "\(file): \(imported.stderr)")
+    return (sandbox, store)
+  }
+
+  @Test("writing back what show printed commits nothing and keeps the file's bytes", arguments: [
+    "word-table", "cocoa-table", "lo-table", "word-nested-table", "cocoa-lists", "word-lists-continued",
+    "word-list-override-startat", "word-legacy-pn", "word-headers-footnotes", "word-bin-picture",
+    "word-shppict-object", "word-fields-stylesheet", "cocoa-links", "wordpad-basic",
+  ])
+  func unchangedShow(_ file: String) throws {
+    let (sandbox, store) = try store(with: file, as: "Shopping")
+    let original = sandbox.notes("-C", store, "show", "Shopping", "--rtf").stdoutData
+    let head = sandbox.head(store)
+    let shown = sandbox.notes("-C", store, "show", "Shopping").stdout
+    let written = sandbox.notes("-C", store, "write", "Shopping", input: shown)
+    #expect(written.status == 0, "\(file)")
+    #expect(written.stderr == "Shopping is unchanged\n", "\(file)")
+    #expect(sandbox.head(store) == head, "\(file)")
+    #expect(sandbox.notes("-C", store, "show", "Shopping", "--rtf").stdoutData == original, "\(file)")
+  }
+
+  @Test("deleting all of a table's text deletes the table and says so on stderr")
+  func deletedTable() throws {
+    let (sandbox, store) = try store(with: "word-table", as: "Parts")
+    let result = sandbox.notes("-C", store, "write", "Parts", "--text", "Before the table.\nAfter the table.\n")
+    #expect(result.status == 0)
+    #expect(result.stderr == "notes: warning: Parts: 1 table was deleted with all of its text\nSaved Parts\n")
+    #expect(sandbox.notes("-C", store, "show", "Parts").stdout == "Before the table.\nAfter the table.\n")
+    #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
+  }
+
+  @Test("editing a cell's text edits that cell, keeps the table and warns of nothing")
+  func editedCell() throws {
+    let (sandbox, store) = try store(with: "word-table", as: "Parts")
+    let before = sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout
+    let shown = sandbox.notes("-C", store, "show", "Parts").stdout
+    let result = sandbox.notes(
+      "-C", store, "write", "Parts", input: shown.replacingOccurrences(of: "Bolts", with: "Screws"))
+    #expect(result.status == 0)
+    #expect(result.stderr == "Saved Parts\n")
+    #expect(sandbox.notes("-C", store, "show", "Parts").stdout == shown.replacingOccurrences(of: "Bolts", with: "Screws"))
+    let after = sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout
+    #expect(after.components(separatedBy: "\\cell").count == before.components(separatedBy: "\\cell").count)
+    #expect(after.components(separatedBy: "\\row").count == before.components(separatedBy: "\\row").count)
+    #expect(after.contains("\\clbrdrt\\brdrs\\brdrw10"))
+  }
+
+  @Test("a one-word edit of a Word list keeps its numbers, a list starting at c) included")
+  func listNumbers() throws {
+    let (sandbox, store) = try store(with: "word-list-override-startat", as: "Agenda")
+    let shown = sandbox.notes("-C", store, "show", "Agenda").stdout
+    #expect(shown.contains("3.\tBudget\n") && shown.contains("c)\tLettered from c\n"))
+    let edited = shown.replacingOccurrences(of: "Budget", with: "Costs")
+    #expect(sandbox.notes("-C", store, "write", "Agenda", input: edited).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Agenda").stdout == edited)
+    #expect(sandbox.notes("-C", store, "show", "Agenda", "--rtf").stdout.contains("\\levelstartat3"))
+  }
+
+  @Test("hidden text is never shown and stays in the file through an edit elsewhere")
+  func hiddenText() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    let rtf = #"{\rtf1\ansi{\fonttbl\f0 Arial;}\f0 Visible {\v secret}text\par Second line}"#
+    #expect(sandbox.notes("-C", store, "new", "Hidden", "--rtf-file", try sandbox.writeFile("h.rtf", rtf)).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Hidden").stdout == "Visible text\nSecond line\n")
+    #expect(sandbox.notes("-C", store, "write", "Hidden", "--text", "Visible text\nSecond edited line").status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Hidden").stdout == "Visible text\nSecond edited line\n")
+    #expect(sandbox.notes("-C", store, "show", "Hidden", "--rtf").stdout.contains(#"{\v secret}"#))
+  }
+}
