@@ -37,7 +37,9 @@ extension ReaderMachine {
     if !hiddenText.isEmpty { flushHiddenText() }
     if characterMayHaveChanged {
       characterMayHaveChanged = false
-      if resolvedFor != state.character {
+      if usesRecentCaches {
+        resolveRunAttributes()
+      } else if resolvedFor != state.character {
         body.setAttributes(resolveCharacter())
         resolvedFor = state.character
       }
@@ -55,7 +57,7 @@ extension ReaderMachine {
     recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
     tables.noteParagraphEnd(
       body.paragraphs.count, at: tokenizer.tokenStart, end: tokenizer.position, depth: depth)
-    body.endParagraph(style: resolveParagraph())
+    body.endParagraph(style: currentParagraphStyle())
     recorder.noteParagraphEnd(at: tokenizer.position, state: cleanBoundaryState())
   }
 
@@ -81,7 +83,7 @@ extension ReaderMachine {
     body.pendingCellTabs = max(0, body.pendingCellTabs - 1)
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
     if body.pendingCellTabs > 0 || !hiddenText.isEmpty { prepareBody() }
-    body.endParagraph(style: resolveParagraph())
+    body.endParagraph(style: currentParagraphStyle())
     // The empty paragraph after a final `\par` is no list item: LibreOffice and pandoc
     // show no marker there. Only a Cocoa file's empty last item with its own
     // `{\listtext}` marker is one (TextEdit keeps the marker in the text).
@@ -96,7 +98,31 @@ extension ReaderMachine {
   /// Forgets the resolved attributes (the font, colour or list tables changed).
   mutating func invalidateResolvedCharacter() {
     resolvedFor = nil
+    recentResolutions.removeAll()
+    resolvedSlot = nil
+    recentParagraphStyles.removeAll()
     characterMayHaveChanged = true
+  }
+
+  /// Gives the body the attributes of the current character state, through the
+  /// recently resolved states: the run being read goes on when the state is the one
+  /// it was resolved from, and a new run starts only when the attributes differ.
+  private mutating func resolveRunAttributes() {
+    if let slot = recentResolutions.slot(of: state.character) {
+      if slot != resolvedSlot {
+        body.setAttributes(recentResolutions.attributes(at: slot))
+        resolvedSlot = slot
+      }
+      return
+    }
+    // After `\deff`, the state of the run being read, whose attributes stay.
+    if let kept = resolvedFor {
+      if kept == state.character { return }
+      resolvedFor = nil
+    }
+    let attributes = resolveCharacter()
+    resolvedSlot = recentResolutions.insert(state.character, resolvedTo: attributes)
+    body.setAttributes(attributes)
   }
 
   /// The character attributes of the current state, fonts and colours by value.
@@ -125,6 +151,20 @@ extension ReaderMachine {
   private func color(at index: Int32?) -> Color? {
     guard let index, index >= 0, Int(index) < colors.count else { return nil }
     return colors[Int(index)]
+  }
+
+  /// The paragraph style of the current state, the same as the last paragraph's or
+  /// the one before when the state is (consecutive paragraphs mostly share a style,
+  /// list items and plain paragraphs take turns).
+  mutating func currentParagraphStyle() -> ParagraphStyle {
+    guard usesRecentCaches else { return resolveParagraph() }
+    if let recent = recentParagraphStyles.first(where: { $0.state == state.paragraph }) {
+      return recent.style
+    }
+    let style = resolveParagraph()
+    if recentParagraphStyles.count == 2 { recentParagraphStyles.removeFirst() }
+    recentParagraphStyles.append((state.paragraph, style))
+    return style
   }
 
   /// The paragraph style of the current state. List membership comes from

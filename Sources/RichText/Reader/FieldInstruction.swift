@@ -89,4 +89,25 @@ struct FieldRecord {
     parsedTarget = .some(target)
     return target
   }
+
+  /// `hyperlinkTarget()`, taken from `recent` when `usingRecent` and the instruction
+  /// is the one parsed last (a note links to the same page again and again);
+  /// `recent` becomes this field's.
+  mutating func hyperlinkTarget(recent: inout RecentHyperlink?, usingRecent: Bool) -> String? {
+    guard usingRecent else { return hyperlinkTarget() }
+    if let parsedTarget { return parsedTarget }
+    if let recent, recent.instruction == instruction {
+      parsedTarget = .some(recent.target)
+      return recent.target
+    }
+    let target = hyperlinkTarget()
+    recent = RecentHyperlink(instruction: instruction, target: target)
+    return target
+  }
+}
+
+/// A field instruction as read (UTF-8) and the link target it gave.
+struct RecentHyperlink {
+  var instruction: [UInt8]
+  var target: String?
 }

@@ -86,12 +86,21 @@ public struct RTFReader: Sendable {
   /// - Throws: ``RTFError`` when the input is not RTF or exceeds the limits.
   /// - Complexity: O(n) in the size of the input.
   public func read(_ bytes: [UInt8]) throws(RTFError) -> RTFReadResult {
+    try read(bytes, usingRecentCaches: true)
+  }
+
+  /// `read(_:)` on the fast path, which looks character states, paragraph
+  /// boundaries and link targets up among the recent ones, or on the general path,
+  /// which works each out afresh (for tests that compare the two).
+  func read(_ bytes: [UInt8], usingRecentCaches: Bool) throws(RTFError) -> RTFReadResult {
     guard bytes.count <= limits.maxInputBytes else {
       throw .inputTooLarge(size: bytes.count, limit: limits.maxInputBytes)
     }
     let (start, rtfWord) = try Self.documentStart(bytes)
     var machine = ReaderMachine(bytes: bytes, start: start, limits: limits)
     machine.headerSpaceEnd = rtfWord
+    machine.usesRecentCaches = usingRecentCaches
+    machine.recorder.checksRecentStates = usingRecentCaches
     return try machine.run()
   }
 

@@ -53,15 +53,23 @@ struct RTFTokenizer {
 
   /// Returns the next token, or `.end` at the end of the input.
   mutating func next() throws(RTFError) -> RTFToken {
-    // The scanning loops read through a buffer pointer: no bounds check per byte.
     let bytes = self.bytes
-    let token = bytes.withUnsafeBufferPointer { next(in: $0) }
+    return try bytes.withUnsafeBufferPointer { buffer throws(RTFError) in try next(in: buffer) }
+  }
+
+  /// Returns the next token, reading through `bytes`, a buffer pointer over
+  /// `self.bytes` that the caller holds for the whole read: no retain of the array
+  /// and no bounds check per token or byte.
+  @inline(__always)
+  mutating func next(in bytes: UnsafeBufferPointer<UInt8>) throws(RTFError) -> RTFToken {
+    let token = scan(bytes)
     if let error = failure { throw error }
     return token
   }
 
   /// The next token; a `\binN` beyond the limit sets `failure` for `next()` to throw.
-  private mutating func next(in bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
+  @inline(__always)
+  private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let count = bytes.count
     while position < count {
       let byte = bytes[position]

@@ -22,7 +22,8 @@ extension ReaderMachine {
   /// one paragraph, outside tables, and holds no element, becomes one element.
   mutating func closeField() {
     guard var record = fieldInstructions.popLast(), let start = record.start,
-      fieldInstructions.isEmpty, record.hyperlinkTarget() == nil, state.destination == .body,
+      fieldInstructions.isEmpty,
+      record.hyperlinkTarget(recent: &recentHyperlink, usingRecent: usesRecentCaches) == nil, state.destination == .body,
       !recorder.isInTable, body.paragraphs.count == record.paragraphCount, hiddenText.isEmpty,
       pendingHighSurrogate == nil, body.pendingCellTabs == 0
     else { return }

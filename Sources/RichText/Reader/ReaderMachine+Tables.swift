@@ -139,6 +139,7 @@ extension ReaderMachine {
     case .commitListOverride:
       if let id = overrideDraft.listID, let override = overrideDraft.override {
         listOverrides[override] = id
+        recentParagraphStyles.removeAll()
       }
     case .commitLegacyList:
       if legacyDraft.isList {

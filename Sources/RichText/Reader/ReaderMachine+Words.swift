@@ -57,7 +57,9 @@ extension ReaderMachine {
     case .fldinst where destination == .body && !fieldInstructions.isEmpty:
       state.destination = .fieldInstruction
     case .fldrslt where destination == .body && !fieldInstructions.isEmpty:
-      if let target = fieldInstructions[fieldInstructions.count - 1].hyperlinkTarget() {
+      if let target = fieldInstructions[fieldInstructions.count - 1].hyperlinkTarget(
+        recent: &recentHyperlink, usingRecent: usesRecentCaches)
+      {
         state.character.link = target
         characterMayHaveChanged = true
       }
@@ -106,7 +108,15 @@ extension ReaderMachine {
     case .pc: setDocumentCodePage(437)
     case .pca: setDocumentCodePage(850)
     case .ansicpg: setDocumentCodePage(Int(parameter ?? 0))
-    case .deff: defaultFont = parameter ?? 0
+    case .deff:
+      defaultFont = parameter ?? 0
+      // States resolved before may name other fonts now. As on the general path, the
+      // run being read keeps its attributes until its state changes.
+      if usesRecentCaches {
+        if let slot = resolvedSlot { resolvedFor = recentResolutions.state(at: slot) }
+        recentResolutions.removeAll()
+        resolvedSlot = nil
+      }
     case .cocoartf: document.cocoaVersion = Int(parameter ?? 0)
     case .cocoasubrtf: document.cocoaSubversion = Int(parameter ?? 0)
     case .uc: state.unicodeFallback = max(0, parameter ?? 1)

@@ -68,11 +68,25 @@ struct ReaderMachine {
   // Body.
   var body = BodyBuilder()
   /// The character state `body.runAttributes` was resolved from; nil when the
-  /// tables changed since.
+  /// tables changed since. (On the fast path: only after `\deff` emptied
+  /// `recentResolutions`, until another state is resolved.)
   var resolvedFor: CharacterState?
   /// Set whenever `state.character` or the tables may have changed, so that text
   /// does not compare character states when nothing changed.
   var characterMayHaveChanged = true
+  /// The character states resolved lately (used when `usesRecentCaches`), and the
+  /// slot of the one `body.runAttributes` came from.
+  var recentResolutions = RecentResolutions()
+  var resolvedSlot: Int?
+  /// Whether the reader looks states, boundaries and hyperlinks up among the
+  /// recent ones (the fast path) or works each out afresh (the general path, which
+  /// tests compare it with). Both give the same result.
+  var usesRecentCaches = true
+  /// The last paragraph states resolved, with their styles (list tables as they
+  /// are: emptied when a list or list override is added).
+  var recentParagraphStyles: [(state: ParagraphState, style: ParagraphStyle)] = []
+  /// The field instruction parsed last, with its link target.
+  var recentHyperlink: RecentHyperlink?
 
   /// The longest field instruction or list level text kept, in bytes.
   static let maxSinkLength = 4096
@@ -90,8 +104,18 @@ struct ReaderMachine {
 
   /// Reads the document from the opening `{` to its closing `}` (or the end).
   mutating func run() throws(RTFError) -> RTFReadResult {
+    // One buffer pointer for the whole read: the tokenizer neither retains the
+    // array nor checks bounds per token.
+    let bytes = self.bytes
+    try bytes.withUnsafeBufferPointer { buffer throws(RTFError) in try readTokens(buffer) }
+    return finish()
+  }
+
+  /// Consumes tokens up to the document's closing `}` (or the end of `buffer`, the
+  /// input's bytes).
+  private mutating func readTokens(_ buffer: UnsafeBufferPointer<UInt8>) throws(RTFError) {
     loop: while true {
-      var token = try tokenizer.next()
+      var token = try tokenizer.next(in: buffer)
       if skipDepth > 0 {
         switch token {
         case .groupStart: try openGroup()
@@ -173,7 +197,6 @@ struct ReaderMachine {
         break loop
       }
     }
-    return finish()
   }
 
   private mutating func finish() -> RTFReadResult {
@@ -229,14 +252,14 @@ struct ReaderMachine {
 
   private mutating func closeGroup() {
     if pendingHighSurrogate != nil { emitUnpairedSurrogate() }
-    let closing = state
+    let action = state.closeAction  // not the whole state: no copy of its arrays
     depth -= 1
     // The document's own group keeps its state: the last paragraph ends with it.
     guard stack.count > 1, let enclosing = stack.popLast() else { return }
     state = enclosing
     codePageIsStale = true
     characterMayHaveChanged = true
-    runCloseAction(closing.closeAction)
+    runCloseAction(action)
   }
 
   /// Keeps the entries of `\*\expandedcolortbl` (`\cssrgb\c100000\c14913\c0`, …)

@@ -13,6 +13,12 @@ struct RTFSourceRecorder {
   private var states: [RTFBoundaryState] = []
   private var stateNumbers: [RTFBoundaryState: Int32] = [:]
   private var lastState: (state: RTFBoundaryState, number: Int32)?
+  /// The numbers of the last few distinct states, looked at before `stateNumbers`
+  /// when `checksRecentStates` (the reader's fast path; either way gives the same
+  /// numbers, as `states` holds each state once).
+  private var recentStateNumbers: [Int32] = []
+  var checksRecentStates = true
+  static let recentStateCount = 4
   /// The offset of the document's closing `}`, once read.
   var documentEnd: Int?
   /// Inside a table row (`\trowd`, `\intbl`, `\cell` until `\row` or `\pard`):
@@ -38,7 +44,11 @@ struct RTFSourceRecorder {
       return
     }
     let number: Int32
-    if let known = stateNumbers[state] {
+    if checksRecentStates, let recent = recentStateNumbers.first(where: { states[Int($0)] == state }) {
+      // A state seen lately (list items and plain paragraphs take turns): found
+      // without hashing it.
+      number = recent
+    } else if let known = stateNumbers[state] {
       number = known
     } else {
       number = Int32(states.count)
@@ -47,6 +57,10 @@ struct RTFSourceRecorder {
     }
     lastState = (state, number)
     endStates.append(number)
+    if checksRecentStates, !recentStateNumbers.contains(number) {
+      if recentStateNumbers.count == Self.recentStateCount { recentStateNumbers.removeFirst() }
+      recentStateNumbers.append(number)
+    }
   }
 
   /// Joins each range of paragraphs (a table read as paragraphs) into one: the

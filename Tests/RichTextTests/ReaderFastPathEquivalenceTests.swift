@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// The reader's fast path looks character states, paragraph boundary states and link
+/// targets up among the ones it saw last; the general path works each out afresh.
+/// Both must give the very same result (text, warnings, skipped objects, the source
+/// record a write-back splices into) or the very same error, on the corpus and on
+/// seeded generated inputs.
+@Suite("RTF reader: the fast path reads what the general path reads")
+struct ReaderFastPathEquivalenceTests {
+  static func seed() -> UInt64 {
+    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 0...UInt64(UInt32.max))
+    print("ReaderFastPathEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
+    return seed
+  }
+
+  /// Why the two paths' results differ, or nil when they agree.
+  static func difference(_ input: [UInt8], limits: RTFLimits = .default) -> String? {
+    let reader = RTFReader(limits: limits)
+    let fast = Result { () throws(RTFError) in try reader.read(input, usingRecentCaches: true) }
+    let general = Result { () throws(RTFError) in try reader.read(input, usingRecentCaches: false) }
+    switch (fast, general) {
+    case (.failure(let fastError), .failure(let generalError)):
+      return fastError == generalError ? nil : "errors \(fastError) and \(generalError)"
+    case (.success(let fast), .success(let general)):
+      guard fast == general else {
+        let paragraph = zip(fast.text.paragraphs, general.text.paragraphs).enumerated()
+          .first { $0.element.0 != $0.element.1 }?.offset
+        return "results differ (first different paragraph: \(paragraph.map(String.init) ?? "none"), "
+          + "\(fast.text.paragraphs.count) and \(general.text.paragraphs.count) paragraphs)"
+      }
+      switch (fast.text.rtfSource, general.text.rtfSource) {
+      case (nil, nil): return nil
+      case (let fastSource?, let generalSource?):
+        if fastSource.boundaries != generalSource.boundaries { return "source boundaries differ" }
+        if fastSource.boundaryStates != generalSource.boundaryStates { return "boundary state numbers differ" }
+        if fastSource.states != generalSource.states { return "boundary states differ" }
+        return nil
+      default: return "one result has a source record, the other not"
+      }
+    default: return "one path read, the other threw"
+    }
+  }
+
+  static let sharedFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus/rtf")
+
+  static let sharedFiles: [URL] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sharedFolder.path)) ?? []
+    return names.filter { $0.hasSuffix(".rtf") }.sorted().map { sharedFolder.appendingPathComponent($0) }
+  }()
+
+  @Test("every corpus file reads the same on both paths")
+  func corpusFiles() throws {
+    #expect(!Corpus.names.isEmpty)
+    for name in Corpus.names {
+      let difference = Self.difference(try Corpus.rtf(name))
+      #expect(difference == nil, "\(name): \(difference ?? "")")
+    }
+  }
+
+  @Test(
+    "every shared corpus file reads the same on both paths",
+    .enabled(if: !sharedFiles.isEmpty, "the shared corpus ../shared/corpus/rtf is not there"))
+  func sharedCorpusFiles() throws {
+    for file in Self.sharedFiles {
+      let difference = Self.difference(Array(try Data(contentsOf: file)))
+      #expect(difference == nil, "\(file.lastPathComponent): \(difference ?? "")")
+    }
+  }
+
+  @Test("generated bodies, written and read back, read the same on both paths")
+  func generatedBodies() {
+    let seed = Self.seed()
+    var generator = RandomModelGenerator(seed: seed)
+    for index in 0..<300 {
+      let rtf = RTFWriter().write(generator.body())
+      let difference = Self.difference(rtf)
+      #expect(difference == nil, "seed \(seed), body \(index): \(difference ?? "")")
+    }
+  }
+
+  /// Pieces that make the caches matter: styles a run group sets and `}` undoes,
+  /// `\plain`, fonts and colours that change meaning (`\deff`, tables after text),
+  /// the same link again and again, list items and plain paragraphs taking turns.
+  static let pieces: [String] = [
+    "{\\b bold }", "{\\i\\cf1 red }", "{\\f1 other }", "{\\f9 unknown font }", "\\plain ", "\\b ",
+    "\\b0 ", "\\f0 ", "\\f1 ", "\\cf2 ", "\\cb1 ", "\\ul ", "\\ulnone ", "\\fs30 ", "text ", "more text ",
+    "caf\\'e9 ", "\\u26085\\'3f", "\\par ", "\\par\\pard\\ls1\\ilvl0 ", "\\par\\pard\\tx560\\tx1120 ",
+    "\\pard ", "\\deff1 ", "\\deff0 ", "{\\colortbl;\\red0\\green0\\blue255;}",
+    "{\\fonttbl{\\f1\\fswiss Helvetica;}{\\f2\\fcharset128 Mincho;}}",
+    "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/a\"}}{\\fldrslt link}}",
+    "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/b\"}}{\\fldrslt other link}}",
+    "{\\field{\\*\\fldinst{ PAGE }}{\\fldrslt 3}}", "{\\v hidden }", "\\hich\\af2 \\'93x\\'94\\loch ",
+    "\\trowd\\cellx1000 cell\\cell\\row ", "{\\*\\unknown skipped}", "{", "}",
+  ]
+
+  static let header = "{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0\\froman Times;}{\\f1\\fswiss Arial;}}"
+    + "{\\colortbl;\\red255\\green0\\blue0;\\red0\\green128\\blue0;}"
+    + "{\\*\\listtable{\\list\\listtemplateid1{\\listlevel\\levelnfc23{\\leveltext\\'01\\u8226 ?;}}\\listid5}}"
+    + "{\\*\\listoverridetable{\\listoverride\\listid5\\listoverridecount0\\ls1}}"
+
+  @Test("generated files that switch formatting, fonts, tables and links read the same on both paths")
+  func generatedFiles() {
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    for index in 0..<400 {
+      var rtf = Self.header
+      for _ in 0..<random.int(in: 0...150) { rtf += random.element(Self.pieces) }
+      if random.chance(80) { rtf += "}" }
+      let difference = Self.difference(Array(rtf.utf8))
+      #expect(difference == nil, "seed \(seed), file \(index): \(difference ?? "")\n\(rtf)")
+    }
+  }
+
+  @Test("mutated corpus files read the same (or fail the same) on both paths")
+  func mutatedCorpusFiles() {
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    let limits = RTFLimits(maxGroupDepth: 200, maxGroupCount: 100_000, maxBinaryLength: 1 << 16)
+    for index in 0..<2_000 {
+      let input = ReaderMutationTests.mutate(random.element(ReaderMutationTests.seeds), with: &random)
+      let difference = Self.difference(input, limits: limits)
+      #expect(difference == nil, "seed \(seed), case \(index): \(difference ?? "")")
+    }
+  }
+}
