@@ -15,6 +15,22 @@ source "$(dirname "$0")/lib.sh"
 bench_setup sync
 now() { date +%s.%N; }
 elapsed() { awk "BEGIN {printf \"%.3f\", $2 - $1}"; }
+# CPU time as well as wall time (perf's task-clock, children included: the server programs
+# of both tools count too), when perf is there: on a loaded machine wall time is mostly waiting.
+have_perf=0
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then have_perf=1; fi
+# timed NAME CMD...: runs CMD, adds its CPU milliseconds to cpu[NAME] (0 without perf).
+declare -A cpu=()
+timed() {
+  local name=$1; shift
+  if [ "$have_perf" = 1 ]; then
+    perf stat -x, -e task-clock -o "$work/perf.out" "$@" >/dev/null 2>&1
+    cpu[$name]=$(awk -F, -v before="${cpu[$name]:-0}" '/task-clock/ {printf "%.1f", before + $1; exit}' "$work/perf.out")
+  else
+    "$@" >/dev/null 2>&1
+    cpu[$name]=0
+  fi
+}
 
 git init -q --bare "$work/remote.git"
 if [ -n "${SYNC_STORE:-}" ]; then
@@ -51,15 +67,15 @@ done
 # A sync leaves the previews of the notes it brought in to a detached `gc --auto`: drained
 # untimed (as a user's machine does after the answer), so git's run does not compete with it.
 drain() { "$bin/notes" -C "$1" gc --auto >/dev/null 2>&1 || true; }
-phone0=$(now); "$bin/notes" -C "$work/phone" sync >/dev/null 2>&1; phone1=$(now)
+phone0=$(now); timed notes_phone "$bin/notes" -C "$work/phone" sync; phone1=$(now)
 drain "$work/phone"; phone1g=$(now)
-git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
-git -C "$work/git-phone" push -q origin devices/phone
+timed git_phone git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
+timed git_phone git -C "$work/git-phone" push -q origin devices/phone
 phone2=$(now)
-laptop0=$(now); "$bin/notes" -C "$work/laptop" sync >/dev/null 2>&1; laptop1=$(now)
+laptop0=$(now); timed notes_laptop "$bin/notes" -C "$work/laptop" sync; laptop1=$(now)
 drain "$work/laptop"; laptop1g=$(now)
-git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
-git -C "$work/git-laptop" push -q origin devices/bench
+timed git_laptop git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
+timed git_laptop git -C "$work/git-laptop" push -q origin devices/bench
 laptop2=$(now)
 # The notes the phone's sync brought in, and those whose preview shows the merged body
 # (a local-mode Preview.rtf is a copy of Text.rtf).
@@ -75,6 +91,10 @@ for side in phone laptop; do
   printf '%-40s %8s s   git: %8s s   ratio %s\n' "$side sync (fetch, merge, push)" "$(elapsed "$start" "$middle")" \
     "$(elapsed "$resume" "$end")" "$(awk "BEGIN {printf \"%.2f\", ($middle - $start) / ($end - $resume)}")"
   unset -n start middle resume end
+  if [ "$have_perf" = 1 ]; then
+    printf '%-40s %8s ms  git: %8s ms  ratio %s\n' "$side sync, CPU (task-clock)" "${cpu[notes_$side]}" \
+      "${cpu[git_$side]}" "$(awk "BEGIN {printf \"%.2f\", ${cpu[notes_$side]} / ${cpu[git_$side]}}")"
+  fi
 done
 printf '%-40s %s of %s\n' "phone: previews of the synced notes drawn" "$drawn" "$previews"
 printf '%-40s %s\n' "load" "$(uptime | sed 's/^ *//')"
