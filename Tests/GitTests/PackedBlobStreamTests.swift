@@ -107,4 +107,20 @@ struct PackedBlobStreamTests {
       #expect(leftovers.isEmpty)
     }
   }
+
+  @Test("a damaged loose blob is refused, and no file is left behind")
+  func damagedLooseBlobIsRefused() throws {
+    try withRepository { repository, directory, _ throws in
+      let bytes = Self.noise(size: 200_000, seed: 11)
+      let id = try repository.createBlob(bytes)
+      let hex = id.description
+      let path = repository.gitDirectory + "/objects/" + hex.prefix(2) + "/" + hex.dropFirst(2)
+      #expect(chmod(path, 0o644) == 0)
+      #expect(truncate(path, 100_000) == 0)
+      let out = directory.file("out.bin")
+      #expect(throws: GitError.self) { try repository.writeBlob(id, toFile: out) }
+      #expect(!FileManager.default.fileExists(atPath: out))
+      #expect(try repository.blobPrefix(id, count: 1000) == Array(bytes.prefix(1000)))
+    }
+  }
 }

@@ -143,6 +143,73 @@ struct PackedBlobStream {
     return true
   }
 
+  /// Streams the loose blob in the file at `path` (a zlib stream of `blob <size>\0` and
+  /// the content) to `write`, up to `limit` bytes; false when there is no such file or it
+  /// is not a blob (the caller asks libgit2). libgit2's loose read stream holds the whole
+  /// compressed file in memory.
+  ///
+  /// - Throws: ``GitError`` when the file is damaged: its zlib stream, header or size.
+  static func copyLoose(
+    path: String, chunkSize: Int, limit: UInt64 = .max, write: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    guard access(path, F_OK) == 0 else { return false }
+    let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
+    let location = Location(packPath: path, offset: 0, crc: 0)
+    var stream = z_stream()
+    guard notes_inflate_init(&stream) == Z_OK else { throw damaged(location, "zlib could not start") }
+    defer { inflateEnd(&stream) }
+    let input = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    let output = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer {
+      input.deallocate()
+      output.deallocate()
+    }
+    var header: [UInt8] = []  // "blob <size>", until the NUL
+    var size: UInt64?
+    var written: UInt64 = 0
+    var finished = false
+    while !finished {
+      let count = try file.read(into: input, path: path)
+      guard count > 0 else { throw damaged(location, "the file ends inside its zlib stream") }
+      stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+      stream.avail_in = uInt(count)
+      repeat {
+        stream.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.avail_out = uInt(chunkSize)
+        let status = inflate(&stream, Z_NO_FLUSH)
+        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+          throw damaged(location, "its zlib data is corrupt (\(status))")
+        }
+        var produced = UnsafeRawBufferPointer(rebasing: output[..<(chunkSize - Int(stream.avail_out))])
+        if size == nil {
+          guard let end = produced.firstIndex(of: 0) else {
+            header += produced
+            guard header.count < 64 else { throw damaged(location, "its header has no end") }
+            if status == Z_STREAM_END { throw damaged(location, "its header has no end") }
+            continue
+          }
+          header += produced[..<end]
+          produced = UnsafeRawBufferPointer(rebasing: produced[(end + 1)...])
+          let text = String(decoding: header, as: UTF8.self)
+          guard text.hasPrefix("blob "), let parsed = UInt64(text.dropFirst(5)) else { return false }
+          size = parsed
+        }
+        written += UInt64(produced.count)
+        guard let size, written <= size else { throw damaged(location, "it holds more bytes than its header says") }
+        let wanted = Int(min(UInt64(produced.count), limit - min(limit, written - UInt64(produced.count))))
+        if wanted > 0 { try write(UnsafeRawBufferPointer(rebasing: produced[..<wanted])) }
+        if written >= limit { return true }
+        if status == Z_STREAM_END {
+          finished = true
+          break
+        }
+        if status == Z_BUF_ERROR { break }
+      } while stream.avail_out == 0
+    }
+    guard written == size else { throw damaged(location, "it holds \(written) bytes where its header says \(size ?? 0)") }
+    return true
+  }
+
   private static func damaged(_ location: Location, _ reason: String) -> GitError {
     .synthesized(.generic, .odb, "the entry at \(location.offset) of '\(location.packPath)' is damaged: \(reason)", "inflate")
   }

@@ -162,6 +162,12 @@ extension Repository {
   private func copyBlob(
     _ id: ObjectID, limit: Int = .max, write: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) {
+    // Loose: inflated in chunks here (libgit2's read stream holds the whole file).
+    let hex = id.hex
+    let loosePath = objectsDirectory + "/" + hex.prefix(2) + "/" + hex.dropFirst(2)
+    if try PackedBlobStream.copyLoose(path: loosePath, chunkSize: Self.fileChunkSize, limit: UInt64(limit), write: write) {
+      return
+    }
     let database = try objectDatabase()
     var oid = id.raw
     var size = 0
