@@ -115,7 +115,8 @@ if [ -n "${SCALE_STORE:-}" ]; then
   source_head=$(git -C "$SCALE_STORE" rev-parse HEAD)
   link_copy "$SCALE_STORE" "$work/store"
   linked=yes
-  git -C "$work/store" config notes.device bench
+  # Its own device stays (a store made as device alpha has HEAD on devices/alpha: as
+  # device bench, notes would see a branch that does not exist, and list nothing).
   git -C "$work/store" config notes.format 1
   source_kind="$(basename "$SCALE_STORE"), made before, linked"
 elif [ -f "$gen" ]; then
