@@ -34,7 +34,7 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-    .target(name: "Git", dependencies: ["CLibGit2"], swiftSettings: strict),
+    .target(name: "Git", dependencies: ["CLibGit2", "CZlib"], swiftSettings: strict),
     .systemLibrary(name: "CMagic", providers: [.apt(["libmagic-dev"])]),
     .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),

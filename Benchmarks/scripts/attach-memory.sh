@@ -40,19 +40,31 @@ git_kb=$(peak "$work/git.time"); git_gc_kb=$(peak "$work/git-gc.time")
 # verdict RATIO TARGET: "met", or by how much a "<= R" target is missed; "-" without one.
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { if (t == "-") { print "-"; exit } split(t, p, " "); l = p[2] + 0
   if (r <= l) print "met"; else printf "missed by %.2fx\n", r / l }'; }
+# row JOB NOTES_S GIT_S TARGET [WHY]: WHY follows the verdict when the target is missed.
 row() {
-  local ratio; ratio=$(awk "BEGIN {printf \"%.2f\", $2 / $3}")
-  printf '%-34s %9.2f s %9.2f s %7s %8s  %s\n' "$1" "$2" "$3" "$ratio" "$4" "$(verdict "$ratio" "$4")"
+  local ratio verdict; ratio=$(awk "BEGIN {printf \"%.2f\", $2 / $3}")
+  verdict=$(verdict "$ratio" "$4")
+  case "$verdict" in missed*) [ -n "${5:-}" ] && verdict="$verdict: $5" ;; esac
+  printf '%-34s %9.2f s %9.2f s %7s %8s  %s\n' "$1" "$2" "$3" "$ratio" "$4" "$verdict"
 }
 # mib JOB NOTES_KB GIT_KB: peak memory against the issue's bound of 150 MiB
 mib() {
   local met; met=$([ $(($2 / 1024)) -lt 150 ] && echo met || echo "missed by $(($2 / 1024 - 150)) MiB")
   printf '%-34s %7d MiB %7d MiB %7.2f %8s  %s\n' "$1" $(($2 / 1024)) $(($3 / 1024)) "$(awk "BEGIN {print $2 / $3}")" "<150MiB" "$met"
 }
-row "attach $megabytes MiB (git add)" "$(seconds "$work/notes.time")" "$(seconds "$work/git.time")" "<= 1"
+row "attach $megabytes MiB (git add)" "$(seconds "$work/notes.time")" "$(seconds "$work/git.time")" "<= 1" \
+  "every byte hashed (SHA-1) and zlib-compressed into a loose object, as git add does, plus start-up and the commit"
 mib "attach: peak RSS" "$notes_kb" "$git_kb"
 row "pack it (notes gc / git gc)" "$(seconds "$work/notes-gc.time")" "$(seconds "$work/git-gc.time")" "-"
 mib "pack: peak RSS" "$gc_kb" "$git_gc_kb"
-printf '%-34s %7d MiB, %.2f s, same bytes: %s; streams (<150MiB): %s\n' "export of the packed attachment" \
+printf '%-34s %7d MiB, %.2f s, same bytes: %s; streams (<150MiB): %s\n' "export of the attachment (loose)" \
   $((export_kb / 1024)) "$(seconds "$work/notes-export.time")" "$exported" "$([ $((export_kb / 1024)) -lt 150 ] && echo met || echo missed)"
+# Packed by plain git (a clone or fetch brings it in a pack): git stores a blob over
+# core.bigFileThreshold whole, and export streams it out of the pack.
+git -C "$work/store" -c core.bigFileThreshold=16m repack -adq && git -C "$work/store" prune-packed
+/usr/bin/time -v "$notes" -C "$work/store" export Big big.bin -o "$work/export/packed.bin" >/dev/null 2>"$work/notes-export-packed.time" || true
+exported=$(cmp -s "$work/big.bin" "$work/export/packed.bin" && echo yes || echo no)
+packed_kb=$(peak "$work/notes-export-packed.time")
+printf '%-34s %7d MiB, %.2f s, same bytes: %s; streams (<150MiB): %s\n' "export of the packed attachment" \
+  $((packed_kb / 1024)) "$(seconds "$work/notes-export-packed.time")" "$exported" "$([ $((packed_kb / 1024)) -lt 150 ] && echo met || echo missed)"
 test $((notes_kb / 1024)) -lt 150 && test $((gc_kb / 1024)) -lt 150

@@ -55,6 +55,20 @@ time_runs() {
     local t0; t0=$(now); "$@" >/dev/null 2>&1; echo $(($(now) - t0))
   done
 }
+# cpu_runs N CMD...: prints N CPU times (user + system, perf's task-clock when perf is
+# there) in nanoseconds, one a line: on a loaded machine wall time mostly measures waiting.
+cpu_runs() {
+  local n=$1; shift
+  for _ in $(seq "$n"); do
+    if command -v perf >/dev/null 2>&1 && perf stat -x, -e task-clock true >/dev/null 2>&1; then
+      perf stat -x, -e task-clock -o "$work/cpu" "$@" >/dev/null 2>&1
+      awk -F, '/task-clock/ {printf "%d\n", $1 * 1e6}' "$work/cpu"
+    else
+      /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" >/dev/null 2>&1
+      awk '{printf "%d\n", ($1 + $2) * 1e9}' "$work/cpu"
+    fi
+  done
+}
 rows=()
 # row JOB NOTES_S GIT_S TARGET [WHY]: TARGET is "<= R" (a ratio) or "-"; the verdict says
 # met, or by how much the ratio misses it, and WHY (where the time goes) when missed.
@@ -71,14 +85,40 @@ row() {
 }
 rtf() { printf '{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n\\f0\\fs24 \\cf0 %s}\n' "$1"; }
 
+# link_copy SOURCE DEST: a working copy of a store that costs next to no disk (100,000
+# notes are 30 GB with their checkout, more than a machine may have free): .git copied
+# without its objects, which it borrows through objects/info/alternates, nor its search
+# cache; the working tree as hard links. The files a run edits must be unlinked first
+# (unlink_notes), so that no write reaches the original. ctime changes with every new
+# link, so git is told to trust the other stat data (as notes does).
+link_copy() {
+  mkdir -p "$2/.git/objects/info" "$2/.git/objects/pack"
+  (cd "$1/.git" && find . -mindepth 1 -maxdepth 1 ! -name objects ! -name notes-search -exec cp -a {} "$2/.git/" \;)
+  (cd "$1/.git/objects" && pwd) > "$2/.git/objects/info/alternates"
+  (cd "$1" && find . -mindepth 1 -maxdepth 1 ! -name .git -print0 | xargs -0 cp -al -t "$2/")
+  git -C "$2" config core.trustctime false
+}
+# unlink_notes DIR TITLE...: the packages' files as real copies, not links to an original.
+unlink_notes() {
+  local dir=$1; shift
+  for title in "$@"; do
+    [ -d "$dir/$title.note" ] || continue
+    cp -a "$dir/$title.note" "$dir/$title.note.copy" && rm -rf "$dir/$title.note" && mv "$dir/$title.note.copy" "$dir/$title.note"
+  done
+}
+
 # --- the store and its plain-git copy ----------------------------------------------
 made_start=$(now)
+linked=no
 if [ -n "${SCALE_STORE:-}" ]; then
-  # A store made before (gen_store.py takes minutes at 100,000 notes): copied, never changed.
-  cp -a "$SCALE_STORE" "$work/store"
-  git -C "$work/store" config notes.device bench
+  # A store made before (gen_store.py takes hours at 100,000 notes): linked, never changed.
+  source_head=$(git -C "$SCALE_STORE" rev-parse HEAD)
+  link_copy "$SCALE_STORE" "$work/store"
+  linked=yes
+  # Its own device stays (a store made as device alpha has HEAD on devices/alpha: as
+  # device bench, notes would see a branch that does not exist, and list nothing).
   git -C "$work/store" config notes.format 1
-  source_kind="$(basename "$SCALE_STORE"), made before"
+  source_kind="$(basename "$SCALE_STORE"), made before, linked"
 elif [ -f "$gen" ]; then
   python3 "$gen" store --out "$work/store" --notes "$notes_count" --seed 1 --device bench \
     --attach-frac 0.02 --attach-max 200000 >/dev/null
@@ -89,10 +129,19 @@ else
   "$bin/notes-bench" make-store "$work/store" "$notes_count" >/dev/null
   source_kind="notes-bench make-store"
 fi
-git -C "$work/store" status >/dev/null  # the index's stat data, as after a checkout by hand
-cp -a "$work/store" "$work/git"
-echo "store: $notes_count notes from $source_kind in $(awk "BEGIN {printf \"%.1f\", ($(now) - $made_start) / 1e9}") s; $(du -sh "$work/store/.git" | cut -f1) .git" >&2
 mapfile -t titles < <(git -C "$work/store" ls-tree --name-only HEAD | grep '\.note$' | sed 's/\.note$//' | head -n $((saves + repeat + 2)))
+if [ "$linked" = yes ]; then
+  link_copy "$SCALE_STORE" "$work/git"
+  unlink_notes "$work/store" "${titles[@]}"
+  unlink_notes "$work/git" "${titles[@]}"
+  git -C "$work/git" status >/dev/null
+  git -C "$work/store" status >/dev/null
+  "$notes" -C "$work/store" status >/dev/null 2>&1 || true  # the index learns the unlinked files
+else
+  git -C "$work/store" status >/dev/null  # the index's stat data, as after a checkout by hand
+  cp -a "$work/store" "$work/git"
+fi
+echo "store: $notes_count notes from $source_kind in $(awk "BEGIN {printf \"%.1f\", ($(now) - $made_start) / 1e9}") s; $(du -sh "$work/store/.git" | cut -f1) .git" >&2
 
 # --- process start-up: the floor under every command ---------------------------------
 n_start=$(time_runs "$repeat" "$notes" --version | median)
@@ -103,7 +152,10 @@ row "start-up (--version)" "$n_start" "$g_start" "-"
 "$notes" -C "$work/store" list >/dev/null 2>&1 || true  # warm the page cache
 n_list=$(time_runs "$repeat" "$notes" -C "$work/store" list | median)
 g_list=$(time_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
-row "list" "$n_list" "$g_list" "<= 1" "start-up ${n_start} s, then the root tree, the history index and a status scan"
+row "list" "$n_list" "$g_list" "<= 1" "start-up ${n_start} s, then one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
+n_list_cpu=$(cpu_runs "$repeat" "$notes" -C "$work/store" list | median)
+g_list_cpu=$(cpu_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
+row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up and one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
 
 # --- status (clean working tree) -------------------------------------------------------
 "$notes" -C "$work/store" status >/dev/null 2>&1
@@ -113,6 +165,7 @@ row "status" "$n_status" "$g_status" "<= 0.5" "start-up ${n_start} s, then one s
 
 # --- save one hand-edited note -------------------------------------------------------
 save_one() {  # dir title index tool
+  rm -f "$1/$2.note/Text.rtf"  # a new file, as an editor's save makes
   rtf "Hand edit $3 of $2" > "$1/$2.note/Text.rtf"
   local t0; t0=$(now)
   if [ "$4" = notes ]; then
@@ -135,6 +188,7 @@ write_one() {  # index
 }
 git_write_one() {
   local title=${titles[$((repeat + 1 + $1 % (saves + 1)))]}
+  rm -f "$work/git/$title.note/Text.rtf"
   rtf "Write $1 of $title" > "$work/git/$title.note/Text.rtf"
   local t0; t0=$(now)
   git -C "$work/git" add "$title.note/Text.rtf" && git -C "$work/git" commit -q -m "write $1"
@@ -186,8 +240,12 @@ for edits in 1 100; do
 done
 
 # --- a big attachment ----------------------------------------------------------------
-attach_out="attach: not run"
-[[ "$skip" == *" attach "* ]] || attach_out=$("$here/attach-memory.sh" "$attach_mb" || true)
+attach_out="attach and export: not run"
+if [[ "$skip" != *" attach "* ]]; then
+  attach_out=$("$here/attach-memory.sh" "$attach_mb" || true)
+  while IFS= read -r line; do rows+=("$line"); done < <(grep -v '^export of' <<<"$attach_out")
+  attach_out=$(grep '^export of' <<<"$attach_out" || echo "export: not measured")
+fi
 
 p99_verdict=$(awk -v r="$p99_over_median" 'BEGIN {if (r <= 3) print "met"; else printf "missed by %.2fx: a write waited for the store lock or packed\n", r / 3}')
 printf '\n%s notes (%s), median of %s runs; ratio = notes / git; %s\n' "$notes_count" "$source_kind" "$repeat" "$(uptime | sed 's/^ *//')"
@@ -198,3 +256,9 @@ printf '%-34s %s\n' "fsck after the writes" "$fsck_ok"
 printf '%-34s %s lines on stderr, same tree as git: %s\n' "save of the import" "$import_lines" "$same_import"
 printf '%-34s %s\n' "sync: same merged tree as git" "$same_sync"
 printf '%s\n' "$attach_out"
+if [ "$linked" = yes ]; then
+  # The original must be untouched: the same branch tip, and no file edited through a link.
+  unchanged=$(test "$(git -C "$SCALE_STORE" rev-parse HEAD)" = "$source_head" &&
+    git -C "$SCALE_STORE" -c core.trustctime=false diff --quiet HEAD -- && echo yes || echo NO)
+  printf '%-34s %s\n' "original store left unchanged" "$unchanged"
+fi

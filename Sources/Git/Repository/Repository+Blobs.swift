@@ -5,7 +5,8 @@ extension Repository {
   /// Files are copied in and out in chunks of this size, so large files never sit in memory.
   static let fileChunkSize = 1 << 20
 
-  /// Blobs of this many bytes or more (16 MiB) are big files, as git's
+  /// Blobs of this many bytes or more (16 MiB; ``bigFileLimit()`` when the configuration
+  /// sets `core.bigFileThreshold`) are big files, as git's
   /// `core.bigFileThreshold` (512 MiB there): they stay loose files, streamed in and out,
   /// and are never loaded whole for packing or delta search, so no command needs memory in
   /// proportion to an attachment. 16 MiB keeps a pack run well under 150 MB of memory
@@ -34,7 +35,7 @@ extension Repository {
   public func createBlob(fromFile path: String) throws -> ObjectID {
     let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
     let size = try file.size(path: path)
-    let big = size >= Self.bigFileThreshold
+    let big = size >= (try bigFileLimit())
     let database = try big && packedWrites != nil ? openLooseDatabase() : objectDatabase()
     let stream = try OdbStream.make("git_odb_open_wstream", keepAlive: self) {
       git_odb_open_wstream(&$0, database.pointer, git_object_size_t(size), GIT_OBJECT_BLOB)
@@ -109,8 +110,9 @@ extension Repository {
   /// Writes a blob's content to `path`, replacing the file atomically: the bytes go to a
   /// temporary file next to it, are synced, and then renamed over `path`.
   ///
-  /// Loose blobs are streamed in chunks; packed blobs are read whole (libgit2 1.5 cannot
-  /// stream out of a pack) and written in chunks.
+  /// Loose blobs are streamed in chunks, and so are blobs a pack holds whole (as big
+  /// blobs are packed: see ``PackedBlobStream``); only a blob stored as a delta is read
+  /// whole (libgit2 1.5 cannot stream out of a pack) and written in chunks.
   ///
   /// The corresponding libgit2 functions are `git_odb_open_rstream` and `git_odb_read`.
   public func writeBlob(_ id: ObjectID, toFile path: String) throws {
@@ -118,7 +120,7 @@ extension Repository {
     do {
       let file = try FileDescriptor(
         path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, function: "open")
-      try copyBlob(id, to: file, path: temporary)
+      try copyBlob(id) { (chunk) throws(GitError) in try file.writeAll(chunk, path: temporary) }
       try file.sync(path: temporary)
     } catch {
       unlink(temporary)
@@ -131,7 +133,41 @@ extension Repository {
     }
   }
 
-  private func copyBlob(_ id: ObjectID, to file: borrowing FileDescriptor, path: String) throws(GitError) {
+  /// Writes a blob's content to the open file `descriptor` (standard output, for one), in
+  /// chunks as ``writeBlob(_:toFile:)`` does; `name` names it in errors.
+  public func writeBlob(_ id: ObjectID, toDescriptor descriptor: Int32, name: String) throws {
+    try copyBlob(id) { (chunk) throws(GitError) in
+      var offset = 0
+      while offset < chunk.count {
+        let count = write(descriptor, chunk.baseAddress.map { $0 + offset }, chunk.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw .system("write", "cannot write \(name)")
+        }
+        offset += count
+      }
+    }
+  }
+
+  /// The first `count` bytes of a blob (all of it when shorter), read without loading the
+  /// rest: from a loose file or a whole packed entry as a stream, else (a delta) whole.
+  public func blobPrefix(_ id: ObjectID, count: Int) throws -> [UInt8] {
+    var prefix: [UInt8] = []
+    try copyBlob(id, limit: count) { (chunk) throws(GitError) in prefix += chunk.prefix(count - prefix.count) }
+    return prefix
+  }
+
+  /// Hands a blob's content to `write` in chunks of at most ``fileChunkSize`` bytes, up to
+  /// `limit` bytes.
+  private func copyBlob(
+    _ id: ObjectID, limit: Int = .max, write: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) {
+    // Loose: inflated in chunks here (libgit2's read stream holds the whole file).
+    let hex = id.hex
+    let loosePath = objectsDirectory + "/" + hex.prefix(2) + "/" + hex.dropFirst(2)
+    if try PackedBlobStream.copyLoose(path: loosePath, chunkSize: Self.fileChunkSize, limit: UInt64(limit), write: write) {
+      return
+    }
     let database = try objectDatabase()
     var oid = id.raw
     var size = 0
@@ -145,12 +181,21 @@ extension Repository {
       }
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.fileChunkSize, alignment: 16)
       defer { buffer.deallocate() }
-      while true {
+      var copied = 0
+      while copied < limit {
         let chunk = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
         let count = Int(try check(git_odb_stream_read(stream.pointer, chunk, buffer.count), "git_odb_stream_read"))
         if count == 0 { return }
-        try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: path)
+        try write(UnsafeRawBufferPointer(rebasing: buffer[..<min(count, limit - copied)]))
+        copied += count
       }
+      return
+    }
+    // Packed: a whole blob is copied out of its pack in chunks; a delta is read whole.
+    if let location = try PackedBlobStream.locate(id, indexPaths: packFiles().map(\.indexPath)),
+      try PackedBlobStream.copy(location, chunkSize: Self.fileChunkSize, limit: UInt64(limit), write: write)
+    {
+      return
     }
     let object = try OwnedHandle.make("git_odb_read", keepAlive: self, release: { git_odb_object_free($0) }) {
       git_odb_read(&$0, database.pointer, &oid)
@@ -158,13 +203,13 @@ extension Repository {
     guard git_odb_object_type(object.pointer) == GIT_OBJECT_BLOB else {
       throw .synthesized(.invalid, .object, "object \(id) is not a blob", "git_odb_read")
     }
-    let length = git_odb_object_size(object.pointer)
+    let length = min(git_odb_object_size(object.pointer), limit)
     guard length > 0, let data = git_odb_object_data(object.pointer) else { return }
     let content = UnsafeRawBufferPointer(start: data, count: length)
     var offset = 0
     while offset < length {
       let end = min(offset + Self.fileChunkSize, length)
-      try file.writeAll(UnsafeRawBufferPointer(rebasing: content[offset..<end]), path: path)
+      try write(UnsafeRawBufferPointer(rebasing: content[offset..<end]))
       offset = end
     }
   }

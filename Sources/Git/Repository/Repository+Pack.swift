@@ -17,25 +17,26 @@ extension Repository {
       bigLooseObjects: bigLoose.count, bigLooseBytes: bigLoose.reduce(0) { $0 + $1.size })
   }
 
-  /// The loose objects that are big blobs (``bigFileThreshold`` bytes or more). Only files
-  /// of a mebibyte or more on disk are looked at (compression never makes a big blob
+  /// The loose objects that are big blobs (``bigFileLimit()`` bytes or more). Only files
+  /// of a mebibyte (or a sixteenth of the limit) or more on disk are looked at (compression never makes a big blob
   /// smaller than that in practice), by their header.
   private func bigObjects(_ loose: [LooseObject]) throws(GitError) -> Set<ObjectID> {
     var big: Set<ObjectID> = []
-    for object in loose where object.size >= 1 << 20 {
-      if try isBigBlob(object.id) { big.insert(object.id) }
+    let limit = try bigFileLimit()
+    for object in loose where object.size >= min(1 << 20, limit / 16) {
+      if try isBigBlob(object.id, limit: limit) { big.insert(object.id) }
     }
     return big
   }
 
-  /// Whether `id` is a blob of ``bigFileThreshold`` bytes or more, from its header.
-  func isBigBlob(_ id: ObjectID) throws(GitError) -> Bool {
+  /// Whether `id` is a blob of `limit` bytes or more, from its header.
+  func isBigBlob(_ id: ObjectID, limit: Int64) throws(GitError) -> Bool {
     let database = try objectDatabase()
     var oid = id.raw
     var size = 0
     var type = GIT_OBJECT_INVALID
     try check(git_odb_read_header(&size, &type, database.pointer, &oid), "git_odb_read_header")
-    return type == GIT_OBJECT_BLOB && Int64(size) >= Self.bigFileThreshold
+    return type == GIT_OBJECT_BLOB && Int64(size) >= limit
   }
 
   /// Moves the loose objects reachable from references and `HEAD` into a new pack (with
@@ -183,12 +184,15 @@ extension Repository {
     }
   }
 
-  /// Whether a pack holds a blob of ``bigFileThreshold`` bytes or more (one that came in
+  /// Whether a pack holds a blob of ``bigFileLimit()`` bytes or more (one that came in
   /// by a fetch or a clone), which repacking would load whole. Only packs of a mebibyte
-  /// or more are looked at.
+  /// (or a sixteenth of the limit) or more are looked at.
   private func holdsBigBlob(_ pack: PackFile) throws(GitError) -> Bool {
-    guard pack.size >= 1 << 20 else { return false }
-    for id in try PackSet(indexPaths: [pack.indexPath]).allObjects() where try isBigBlob(id) { return true }
+    let limit = try bigFileLimit()
+    guard pack.size >= min(1 << 20, limit / 16) else { return false }
+    for id in try PackSet(indexPaths: [pack.indexPath]).allObjects() where try isBigBlob(id, limit: limit) {
+      return true
+    }
     return false
   }
 

@@ -80,6 +80,17 @@ extension Store {
     }
   }
 
+  /// Writes an attachment's committed content to the open file `descriptor` (standard
+  /// output for `export -o -`), streamed in chunks as ``exportAttachment(_:of:to:)`` does.
+  public func exportAttachment(_ name: String, of note: NotePath, toDescriptor descriptor: Int32) throws {
+    let entry = try attachmentEntry(name, of: note)
+    do {
+      try repository.writeBlob(entry.id, toDescriptor: descriptor, name: "standard output")
+    } catch {
+      throw NoteStoreError.cannotWriteFile(path: "standard output", underlying: error)
+    }
+  }
+
   /// An attachment's committed content.
   public func attachmentData(_ name: String, of note: NotePath) throws -> [UInt8] {
     let entry = try attachmentEntry(name, of: note)
@@ -190,14 +201,17 @@ extension Store {
     }
     let detector = try types ?? MediaTypes(note: note)
     types = detector
+    // libmagic reads no more than its first bytes: a big attachment is never loaded whole.
+    let size: Int64
     let content: [UInt8]
     do {
-      content = try repository.blobData(entry.id)
+      size = try repository.blobSize(entry.id)
+      content = try repository.blobPrefix(entry.id, count: ContentTypeDetector.bytesExamined)
     } catch {
       throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
     }
     let sniffed = try detector.sniffedType(of: content, note: note)
-    cache.record(AttachmentTypeCache.Entry(size: Int64(content.count), sniffed: sniffed), for: entry.id)
-    return (Int64(content.count), MediaTypes.type(named: entry.name, sniffed: sniffed))
+    cache.record(AttachmentTypeCache.Entry(size: size, sniffed: sniffed), for: entry.id)
+    return (size, MediaTypes.type(named: entry.name, sniffed: sniffed))
   }
 }

@@ -59,9 +59,14 @@ struct BranchWriter {
         store.device.branch, to: move.commit, expecting: move.expected, logMessage: "notes: " + move.summary)
     }
     FaultPoint.afterReferenceUpdate.pauseIfRequested()
-    if checkoutPaths.map({ !$0.isEmpty }) ?? true {
+    // The copies are in the journal (a killed writer checks them out) but not in this
+    // checkout: placeStagedCopies moves them in, and a checkout would inflate each blob
+    // whole in memory (a 300 MB attachment: 300 MB more) only to be replaced (wip-bench).
+    let copied = Set(move.copies.map(\.path))
+    let livePaths = checkoutPaths.map { $0.filter { !copied.contains($0) } }
+    if livePaths.map({ !$0.isEmpty }) ?? true {
       try store.git("updating the working tree") {
-        try repository.checkout(tree: move.newTree, paths: checkoutPaths, force: true)
+        try repository.checkout(tree: move.newTree, paths: livePaths, force: true)
       }
     }
     try placeStagedCopies(staged)

@@ -1,3 +1,4 @@
+import Foundation
 import NoteStore
 
 enum ExportCommand: NotesCommand {
@@ -20,7 +21,7 @@ enum ExportCommand: NotesCommand {
     let name = arguments.argument("name") ?? ""
     let output = arguments.value("output") ?? name
     if output == "-" {
-      OutputStreams.writeOut(bytes: try store.attachmentData(name, of: note))
+      try store.exportAttachment(name, of: note, toDescriptor: STDOUT_FILENO)
       return
     }
     let path = context.absolute(output)

@@ -64,27 +64,33 @@ public struct TableFormatter: Sendable {
     tint: ((_ column: Int, _ cell: String) -> String)? = nil
   ) -> String {
     guard !rows.isEmpty else { return "" }
-    let cells = rows.map { row in columns.indices.map { $0 < row.count ? TerminalText.escaped(row[$0]) : "" } }
+    let cells = rows.map { row in columns.indices.map { $0 < row.count ? Self.shown(row[$0]) : "" } }
     let cellWidths = cells.map { $0.map(Self.width(of:)) }
     let headers = columns.map(\.header)
     var widths = showsHeader ? headers.map(Self.width(of:)) : Array(repeating: 0, count: columns.count)
     for row in cellWidths {
       for (index, width) in row.enumerated() where width > widths[index] { widths[index] = width }
     }
-    // Every padding a cell can need, made once (a table of 10,000 notes has 50,000 cells).
-    let paddings = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
-    var output = ""
+    var output: [UInt8] = []
     output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + separator.utf8.count * columns.count + 1))
     if showsHeader {
-      let header = line(headers, cellWidths: headers.map(Self.width(of:)), widths: widths, paddings: paddings, tint: nil)
-      output += terminal.map { Style.stdout($0).header(header) } ?? header
-      output += "\n"
+      var header: [UInt8] = []
+      appendLine(headers, cellWidths: headers.map(Self.width(of:)), widths: widths, tint: nil, to: &header)
+      let text = String(decoding: header, as: UTF8.self)
+      output += (terminal.map { Style.stdout($0).header(text) } ?? text).utf8
+      output.append(UInt8(ascii: "\n"))
     }
     for (row, rowWidths) in zip(cells, cellWidths) {
-      output += line(row, cellWidths: rowWidths, widths: widths, paddings: paddings, tint: tint)
-      output += "\n"
+      appendLine(row, cellWidths: rowWidths, widths: widths, tint: tint, to: &output)
+      output.append(UInt8(ascii: "\n"))
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// A cell as shown: printable ASCII as it is (checked byte by byte, the usual case),
+  /// anything else through ``TerminalText/escaped(_:)``.
+  private static func shown(_ cell: String) -> String {
+    cell.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? cell : TerminalText.escaped(cell)
   }
 
   /// A cell's width in characters: its byte count when it is ASCII (most cells: dates,
@@ -93,35 +99,43 @@ public struct TableFormatter: Sendable {
     cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
   }
 
-  /// One line: the cells laid out (dressed by `tint` after layout, so escape codes never
-  /// count towards a width), trailing spaces trimmed, cut at ``maxWidth``.
-  private func line(
-    _ cells: [String], cellWidths: [Int], widths: [Int], paddings: [String],
-    tint: ((_ column: Int, _ cell: String) -> String)?
-  ) -> String {
-    func layout(_ dress: ((_ column: Int, _ cell: String) -> String)?) -> String {
-      var text = ""
+  /// One line appended to `output`: the cells laid out (dressed by `tint` after layout,
+  /// so escape codes never count towards a width), trailing spaces trimmed, cut at
+  /// ``maxWidth``.
+  private func appendLine(
+    _ cells: [String], cellWidths: [Int], widths: [Int],
+    tint: ((_ column: Int, _ cell: String) -> String)?, to output: inout [UInt8]
+  ) {
+    func layout(_ dress: ((_ column: Int, _ cell: String) -> String)?, to text: inout [UInt8]) {
+      let start = text.count
       for (index, cell) in cells.enumerated() {
-        if index > 0 { text += separator }
-        let padding = paddings[widths[index] - cellWidths[index]]
+        if index > 0 { text += separator.utf8 }
+        let padding = widths[index] - cellWidths[index]
         let shown = cell.isEmpty ? cell : dress.map { $0(index, cell) } ?? cell
         switch columns[index].alignment {
         case .left:
-          text += shown
-          if index < cells.count - 1 { text += padding }
+          text += shown.utf8
+          if index < cells.count - 1 { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
         case .right:
-          text += padding
-          text += shown
+          text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+          text += shown.utf8
         }
       }
-      while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
-      return text
+      while text.count > start && text.last == UInt8(ascii: " ") { text.removeLast() }
     }
     if let maxWidth, maxWidth > 0 {
-      let text = layout(nil)
-      if text.count > maxWidth { return String(text.prefix(maxWidth - 1)) + "…" }
-      if tint == nil { return text }
+      var plain: [UInt8] = []
+      layout(nil, to: &plain)
+      let text = String(decoding: plain, as: UTF8.self)
+      if text.count > maxWidth {
+        output += (String(text.prefix(maxWidth - 1)) + "…").utf8
+        return
+      }
+      if tint == nil {
+        output += plain
+        return
+      }
     }
-    return layout(tint)
+    layout(tint, to: &output)
   }
 }
