@@ -63,52 +63,30 @@ struct SHA1 {
     return digest
   }
 
-  /// One 64-byte block.
+  /// One 64-byte block: the 80-word schedule, then four runs of 20 rounds.
   private mutating func compress(_ block: UnsafeRawPointer) {
-    var w = (
-      UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-      UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0)
-    )
-    withUnsafeMutableBytes(of: &w) { words in
+    state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
       for index in 0..<16 {
-        words.storeBytes(
-          of: UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)),
-          toByteOffset: index * 4, as: UInt32.self)
+        w[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
       }
-    }
-    var (a, b, c, d, e) = state
-    withUnsafeMutableBytes(of: &w) { raw in
-      let words = raw.bindMemory(to: UInt32.self)
-      for round in 0..<80 {
-        let slot = round & 15
-        if round >= 16 {
-          let mixed = words[(round + 13) & 15] ^ words[(round + 8) & 15] ^ words[(round + 2) & 15] ^ words[slot]
-          words[slot] = mixed << 1 | mixed >> 31
-        }
-        let f: UInt32
-        let k: UInt32
-        switch round {
-        case 0..<20:
-          f = (b & c) | (~b & d)
-          k = 0x5A82_7999
-        case 20..<40:
-          f = b ^ c ^ d
-          k = 0x6ED9_EBA1
-        case 40..<60:
-          f = (b & c) | (b & d) | (c & d)
-          k = 0x8F1B_BCDC
-        default:
-          f = b ^ c ^ d
-          k = 0xCA62_C1D6
-        }
-        let next = (a << 5 | a >> 27) &+ f &+ e &+ k &+ words[slot]
+      for index in 16..<80 {
+        let mixed = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
+        w[index] = mixed << 1 | mixed >> 31
+      }
+      var (a, b, c, d, e) = state
+      @inline(__always) func round(_ f: UInt32, _ k: UInt32, _ word: UInt32) {
+        let next = (a << 5 | a >> 27) &+ f &+ e &+ k &+ word
         e = d
         d = c
         c = b << 30 | b >> 2
         b = a
         a = next
       }
+      for index in 0..<20 { round((b & c) | (~b & d), 0x5A82_7999, w[index]) }
+      for index in 20..<40 { round(b ^ c ^ d, 0x6ED9_EBA1, w[index]) }
+      for index in 40..<60 { round((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, w[index]) }
+      for index in 60..<80 { round(b ^ c ^ d, 0xCA62_C1D6, w[index]) }
+      return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
     }
-    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
   }
 }
