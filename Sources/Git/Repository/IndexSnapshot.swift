@@ -10,8 +10,9 @@ import Foundation
 ///
 /// libgit2's own read of a 30,000-entry index (4 MB at 10,000 notes) allocates each entry,
 /// hashes each path into a map and checks the file's SHA-1: about a fifth of a `notes list`.
-/// A clean scan needs none of it. The checksum is not verified here; anything written
-/// from the answer goes through libgit2's index, which verifies it.
+/// A clean scan needs none of it. The checksum is not verified on reading; a new index
+/// made from a snapshot (``IndexFileWriter``) and a note's write check it first
+/// (``checksumIsValid()``).
 ///
 /// Only versions 2 and 3 without unmerged entries are read; nil for anything else (a
 /// version 4 index, a conflict, a damaged or truncated file), and the caller uses libgit2.
@@ -28,6 +29,12 @@ final class IndexSnapshot {
   let entries: [Entry]
   /// The index file's modification time.
   let modified: timespec
+  /// What identifies this version of the file: inode, size, time.
+  let stamp: Stamp
+  /// The format version (2 or 3).
+  let version: UInt32
+  /// Where the entries end: the extensions, then the checksum, follow.
+  let entriesEnd: Int
 
   /// Maps and reads the index at `path`; nil when it is missing or not a plain version 2
   /// or 3 index.
@@ -40,14 +47,17 @@ final class IndexSnapshot {
     let size = Int(info.st_size)
     guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
     let base = UnsafeRawPointer(mapped)
-    guard let entries = Self.entries(UnsafeRawBufferPointer(start: base, count: size)) else {
+    guard let (entries, end) = Self.entries(UnsafeRawBufferPointer(start: base, count: size)) else {
       munmap(mapped, size)
       return nil
     }
     self.base = base
     self.count = size
     self.entries = entries
+    self.entriesEnd = end
+    self.version = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
     self.modified = info.st_mtim
+    self.stamp = Stamp(info)
   }
 
   deinit {
@@ -56,7 +66,7 @@ final class IndexSnapshot {
 
   /// The entries of `bytes`, or nil when it is not a version 2 or 3 index without
   /// unmerged entries, every entry inside the file and its path NUL-terminated.
-  private static func entries(_ bytes: UnsafeRawBufferPointer) -> [Entry]? {
+  private static func entries(_ bytes: UnsafeRawBufferPointer) -> ([Entry], end: Int)? {
     func word(_ at: Int) -> UInt32 { UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
     guard word(0) == 0x4449_5243 else { return nil }  // "DIRC"
     let version = word(4)
@@ -86,7 +96,56 @@ final class IndexSnapshot {
       entries.append(Entry(offset: entryOffset, pathLength: pathLength))
       offset += size
     }
-    return entries
+    return (entries, offset)
+  }
+
+  /// One version of an index file, as `stat` tells it apart from another: a writer
+  /// replaces the file (a new inode), never changes it in place.
+  struct Stamp: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    init(_ info: stat) {
+      inode = UInt64(info.st_ino)
+      size = Int64(info.st_size)
+      seconds = info.st_mtim.tv_sec
+      nanoseconds = info.st_mtim.tv_nsec
+    }
+  }
+
+  /// Whether the file ends with the SHA-1 of the rest, as git and libgit2 require.
+  func checksumIsValid() -> Bool {
+    let end = bytes.count - 20
+    return SHA1.digest(UnsafeRawBufferPointer(rebasing: bytes[0..<end])).elementsEqual(bytes[end...])
+  }
+
+  /// The whole file.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  /// The entry's bytes in the file: its fields, path and padding.
+  func entryBytes(_ position: Int) -> UnsafeRawBufferPointer {
+    let start = Int(entries[position].offset)
+    let end = position + 1 < entries.count ? Int(entries[position + 1].offset) : entriesEnd
+    return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// The recorded object id.
+  func id(_ entry: Entry) -> ObjectID {
+    ObjectID(bytes: UnsafeRawBufferPointer(start: base + Int(entry.offset) + 40, count: ObjectID.byteCount)) ?? .zero
+  }
+
+  /// The first position whose path is not below `prefix` bytes-wise (sorted order): the
+  /// entries whose paths start with `prefix` are `lowerBound(prefix)..<` while they do.
+  func lowerBound(_ prefix: [UInt8]) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if path(entries[middle]).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each), the object id, the flags.

@@ -19,9 +19,12 @@ extension Repository {
   /// - Throws: ``GitError``: `.conflict` as above, `.bareRepository` in a bare repository.
   ///
   /// The corresponding libgit2 function is `git_checkout_tree`.
+  /// A forced checkout of a few paths (a note) is done directly when it can be
+  /// (``checkoutDirectly(tree:paths:)``), without libgit2 reading the whole index.
   public func checkout(tree: ObjectID, paths: [String]?, force: Bool) throws {
+    if force, let paths, paths.count <= Self.directCheckoutPaths, try checkoutDirectly(tree: tree, paths: paths) { return }
     let target = try lookupTree(tree)
-    let baseline = try index()
+    let baseline = try currentIndex()
     var options = git_checkout_options()
     try check(
       git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)),
@@ -42,6 +45,9 @@ extension Repository {
     }
     try check(result, "git_checkout_tree")
   }
+
+  /// Up to this many paths are checked out directly; more go through libgit2.
+  static let directCheckoutPaths = 64
 
   /// Replaces the index with the content of `tree` and writes it; the working directory is
   /// untouched.

@@ -65,12 +65,18 @@ extension Repository {
   /// taken when each blob was read (a file changed since then shows as changed), and
   /// writes the index once.
   ///
-  /// The corresponding libgit2 functions are `git_index_add` and `git_index_write`.
+  /// The index file is rewritten with just these entries changed (``editIndexFile(_:)``);
+  /// an index that cannot be rewritten so goes through libgit2, whose corresponding
+  /// functions are `git_index_add` and `git_index_write`.
   public func recordInIndex(_ files: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)]) throws {
     guard workingDirectory != nil else {
       throw GitError.synthesized(.bareRepository, .repository, "a bare repository has no index", "git_index_add")
     }
-    let index = try index()
+    let written = try editIndexFile { _ in
+      files.map { IndexEdit.set(path: $0.path, id: $0.id, mode: $0.mode, stat: $0.stat.info) }
+    }
+    if written { return }
+    let index = try currentIndex()
     for file in files {
       let info = file.stat.info
       var entry = git_index_entry()

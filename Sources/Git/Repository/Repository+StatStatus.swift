@@ -63,6 +63,13 @@ extension Repository {
     scan.cache.save()
     let candidates = Set(scan.changedFiles).union(scan.untrackedFiles).union(untracked)
     guard !candidates.isEmpty else { return [] }
+    // A few files (a note edited by hand): hashed here, without libgit2 reading the index.
+    if let decided = try statusByContent(
+      changed: scan.changedFiles, untracked: Array(Set(scan.untrackedFiles).union(untracked)).sorted(), index: index, root: root)
+    {
+      if refreshingIndex { try refreshStat(decided.unchanged, root: root) }
+      return decided.entries
+    }
     // One limited status per top-level entry (libgit2 walks from the common prefix of its
     // paths, so one call over scattered paths would walk everything); past a few dozen,
     // one full status is cheaper.
@@ -86,8 +93,11 @@ extension Repository {
   /// status just found equal to the index).
   private func refreshStat(_ paths: [String], root: String) throws {
     guard !paths.isEmpty else { return }
-    let index = try index()
-    try check(git_index_read(index.pointer, 0), "git_index_read")  // as on disk, if another process wrote it
+    let written = try editIndexFile { _ in
+      paths.compactMap { path in WorkingFileStat(path: root + "/" + path).map { IndexEdit.refresh(path: path, stat: $0.statInfo) } }
+    }
+    if written { return }
+    let index = try currentIndex()  // as on disk, if another process wrote it
     for path in paths {
       guard let current = WorkingFileStat(path: root + "/" + path),
         var entry = git_index_get_bypath(index.pointer, path, 0)?.pointee

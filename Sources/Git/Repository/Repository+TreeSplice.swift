@@ -87,4 +87,51 @@ enum RawTreeEntries {
     }
     return found
   }
+
+  /// One entry of a tree's bytes: the mode (as written, in octal), the name, the id.
+  struct Entry {
+    var mode: UInt32
+    var name: ArraySlice<UInt8>
+    var id: ObjectID
+  }
+
+  /// Every entry of a tree's bytes, in order; stops at the first malformed one.
+  static func all(in bytes: [UInt8]) -> [Entry] {
+    var entries: [Entry] = []
+    var position = 0
+    while let (entry, next) = entry(at: position, in: bytes) {
+      entries.append(entry)
+      position = next
+    }
+    return entries
+  }
+
+  /// The entry named `name` in a tree's bytes, nil when there is none; reads only the
+  /// names before it (a 10,000-entry root is scanned, not decoded).
+  static func entry(named name: [UInt8], in bytes: [UInt8]) -> Entry? {
+    var position = 0
+    while let (entry, next) = entry(at: position, in: bytes) {
+      if entry.name.elementsEqual(name) { return entry }
+      position = next
+    }
+    return nil
+  }
+
+  /// The entry that starts at `position`, and where the next one starts.
+  private static func entry(at position: Int, in bytes: [UInt8]) -> (Entry, next: Int)? {
+    var mode: UInt32 = 0
+    var cursor = position
+    while cursor < bytes.count && bytes[cursor] != UInt8(ascii: " ") {
+      let digit = bytes[cursor] &- UInt8(ascii: "0")
+      guard digit < 8 else { return nil }
+      mode = mode << 3 | UInt32(digit)
+      cursor += 1
+    }
+    guard cursor > position, cursor < bytes.count else { return nil }
+    let nameStart = cursor + 1
+    guard let nul = bytes[nameStart...].firstIndex(of: 0), nul + 1 + ObjectID.byteCount <= bytes.count,
+      let id = ObjectID(bytes: bytes[(nul + 1)..<(nul + 1 + ObjectID.byteCount)])
+    else { return nil }
+    return (Entry(mode: mode, name: bytes[nameStart..<nul], id: id), nul + 1 + ObjectID.byteCount)
+  }
 }

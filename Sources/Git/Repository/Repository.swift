@@ -14,6 +14,10 @@ public final class Repository {
   /// The running ``writingObjectsIntoPacks(_:)``, if any.
   var packedWrites: PackedWriteSession?
 
+  /// The version of `.git/index` whose checksum this process last verified or wrote
+  /// (``editIndexFile(_:)``), so one command hashes the 4 MB file once.
+  var verifiedIndex: IndexSnapshot.Stamp?
+
   private init(handle: consuming OwnedHandle) {
     self.handle = handle
   }

@@ -105,12 +105,20 @@ struct TrackedScan {
   /// Whether a file is unchanged by its stat data: same size, time, inode and kind, and
   /// not racily clean (changed in the same tick the index was written).
   private func matches(_ info: stat, _ entry: IndexSnapshot.Entry, in index: IndexSnapshot) -> Bool {
+    Self.matches(info, entry, in: index, indexTime: indexTime)
+  }
+
+  /// ``matches(_:_:in:)`` against an index written at `indexTime`.
+  static func matches(_ info: stat, _ entry: IndexSnapshot.Entry, in index: IndexSnapshot, indexTime: DirectoryCache.Time) -> Bool {
     let recorded = index.mtime(entry)
     guard UInt32(truncatingIfNeeded: info.st_size) == index.size(entry),
       UInt32(truncatingIfNeeded: info.st_mtim.tv_sec) == recorded.seconds,
       UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec) == recorded.nanoseconds,
       UInt32(truncatingIfNeeded: info.st_ino) == index.inode(entry)
     else { return false }
+    // Size 0 for a blob that is not empty: an entry smudged as racily clean when the index
+    // was written (git's convention, and ``IndexFileWriter``'s), whose content must be compared.
+    if index.size(entry) == 0 && index.id(entry) != emptyBlob { return false }
     let isLink = info.st_mode & S_IFMT == S_IFLNK
     let executable = info.st_mode & 0o100 != 0
     switch index.mode(entry) {
@@ -121,6 +129,9 @@ struct TrackedScan {
     }
     return DirectoryCache.Time(info.st_mtim) < indexTime
   }
+
+  /// The id of the empty blob.
+  static let emptyBlob = ObjectID(hex: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391") ?? .zero
 
   /// The names directly inside `directory` that the index tracks (a file, or the first
   /// folder on the way to one), reading the entries from `first` on while they are under it.

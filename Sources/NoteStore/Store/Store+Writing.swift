@@ -174,6 +174,10 @@ extension Store {
   /// Throws when the note's package has edits in the working tree that are not
   /// committed, so a write never silently replaces them.
   func refuseUnsavedChanges(_ note: NotePath) throws {
+    // The usual case, certain by stat data alone: no libgit2 status, which reads the whole index.
+    if try git("reading the working tree status", { try repository.isUnchangedByStat(note.path, excluding: Store.previewFolders) }) {
+      return
+    }
     if try unsavedNotePaths(among: [note.path]).contains(note.path) {
       throw NoteStoreError.unsavedChanges(note: note.name)
     }
