@@ -61,15 +61,9 @@ extension Store {
   func runAdoptionHook(tree: ObjectID) throws {
     let runner = try hookRunner(pendingTree: tree)
     guard try runner.isPresent(.preCommit) else { return }
-    removeStaleHookIndexes()
-    let index = gitDirectory + "/\(Store.hookIndexPrefix)\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: index) }
-    do {
-      try repository.writeIndexFile(of: tree, to: index)
-    } catch {
-      throw HookError.cannotPrepare(file: index, reason: "\(error)")
+    try withHookIndex(of: tree) { environment in
+      try runner.run(.preCommit, environment: environment)
     }
-    try runner.run(.preCommit, environment: ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"])
   }
 
   private func runMessageHooks(
@@ -78,16 +72,20 @@ extension Store {
     let runner = try hookRunner(pendingTree: tree)
     let editors: [HookName] = [.prepareCommitMessage, .commitMessage]
     guard try ([pre] + editors).contains(where: { try runner.isPresent($0) }) else { return text }
-    removeStaleHookIndexes()
-    let index = gitDirectory + "/\(Store.hookIndexPrefix)\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: index) }
-    do {
-      try repository.writeIndexFile(of: tree, to: index)
-    } catch {
-      throw HookError.cannotPrepare(file: index, reason: "\(error)")
+    return try withHookIndex(of: tree) { environment in
+      try runner.run(pre, environment: environment)
+      return try runMessageEditors(
+        runner: runner, editors: editors, environment: environment, text: text,
+        messageFile: messageFile, source: source, keepsMessageFile: keepsMessageFile)
     }
-    let environment = ["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"]
-    try runner.run(pre, environment: environment)
+  }
+
+  /// Runs `prepare-commit-msg` and `commit-msg` on the message in `messageFile`;
+  /// returns the message they leave, cleaned as git cleans it.
+  private func runMessageEditors(
+    runner: HookRunner, editors: [HookName], environment: [String: String], text: String,
+    messageFile: String, source: String, keepsMessageFile: Bool
+  ) throws -> String {
     guard try editors.contains(where: { try runner.isPresent($0) }) else { return text }
     let file = gitDirectory + "/" + messageFile
     defer { if !keepsMessageFile { try? FileManager.default.removeItem(atPath: file) } }
@@ -106,6 +104,21 @@ extension Store {
     let cleaned = HookMessage.cleaned(edited)
     if cleaned.isEmpty { throw HookError.emptyMessage(hook: .commitMessage) }
     return cleaned
+  }
+
+  /// Writes `tree` to a temporary index and runs `body` with the environment that
+  /// points a hook at it (`GIT_INDEX_FILE`, and `GIT_EDITOR=:`); removes it after.
+  @discardableResult
+  private func withHookIndex<T>(of tree: ObjectID, _ body: ([String: String]) throws -> T) throws -> T {
+    removeStaleHookIndexes()
+    let index = gitDirectory + "/\(Store.hookIndexPrefix)\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: index) }
+    do {
+      try repository.writeIndexFile(of: tree, to: index)
+    } catch {
+      throw HookError.cannotPrepare(file: index, reason: "\(error)")
+    }
+    return try body(["GIT_INDEX_FILE": index, "GIT_EDITOR": ":"])
   }
 
   /// The temporary indexes for commit hooks are `.git/notes-hook-index-<pid>`.
