@@ -11,6 +11,8 @@ enum RTFBenchmarks {
     let withLibreOffice = !CommandLine.arguments.contains("--no-soffice")
     // `--quick`: the 1 MB bodies only, 5 runs each (for a loaded machine).
     let quick = CommandLine.arguments.contains("--quick")
+    // `--reader-only`: the RTFReader rows alone (for profiling the reader).
+    let readerOnly = CommandLine.arguments.contains("--reader-only")
     var rows: [[String]] = []
     for kind in ["Cocoa", "Word"] {
       for megabytes in quick ? [1] : [1, 10] {
@@ -38,7 +40,7 @@ enum RTFBenchmarks {
         // LibreOffice's conversion of the same file, its start-up (a minimal file's
         // conversion) taken off, so the rows compare reading the RTF itself.
         var libreOfficeNet: Conversion?
-        if withLibreOffice, let whole = libreOfficeConversion(rtf),
+        if withLibreOffice, !readerOnly, let whole = libreOfficeConversion(rtf),
           let startUp = libreOfficeConversion(Array(#"{\rtf1\ansi x\par}"#.utf8))
         {
           libreOfficeNet = Conversion(
@@ -65,6 +67,12 @@ enum RTFBenchmarks {
             String(format: "%.0f", sizeMB / measurement.median.seconds),
             cpu.formattedMilliseconds, String(format: "%.0f", sizeMB / cpu.seconds), versusLibreOffice,
           ]
+        }
+        if readerOnly {
+          rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
+            blackHole(try? reader.read(rtf))
+          }, bytes: rtf.count))
+          continue
         }
         rows.append(row(measure("byte copy \(name)", iterations: iterations) {
           blackHole(Array(rtf[...]) + [])

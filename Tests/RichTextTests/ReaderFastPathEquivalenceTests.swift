@@ -117,6 +117,103 @@ struct ReaderFastPathEquivalenceTests {
     }
   }
 
+  /// Whether every paragraph of a read is what normalizing its runs gives: the
+  /// reader builds paragraphs without normalizing runs it knows are normal.
+  static func paragraphsAreNormal(_ input: [UInt8], limits: RTFLimits = .default) -> Bool {
+    guard let read = try? RTFReader(limits: limits).read(input) else { return true }
+    return read.text.paragraphs.allSatisfy { Paragraph(runs: $0.runs, style: $0.style) == $0 }
+  }
+
+  @Test("read paragraphs are normalized, on the corpus, generated and mutated files")
+  func readParagraphsAreNormalized() {
+    for name in Corpus.names {
+      #expect((try? Corpus.rtf(name)).map { Self.paragraphsAreNormal($0) } ?? true, "\(name)")
+    }
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    for index in 0..<400 {
+      var rtf = Self.header
+      for _ in 0..<random.int(in: 0...150) { rtf += random.element(Self.pieces) }
+      #expect(Self.paragraphsAreNormal(Array(rtf.utf8)), "seed \(seed), file \(index)\n\(rtf)")
+    }
+    let limits = RTFLimits(maxGroupDepth: 200, maxGroupCount: 100_000, maxBinaryLength: 1 << 16)
+    for index in 0..<1_000 {
+      let input = ReaderMutationTests.mutate(random.element(ReaderMutationTests.seeds), with: &random)
+      #expect(Self.paragraphsAreNormal(input, limits: limits), "seed \(seed), case \(index)")
+    }
+  }
+
+  /// The lists `RTFListTable`'s planning gives the items once their `listID`s are
+  /// taken off (what `ReaderListIdentities` asked it for before it planned blocks
+  /// itself).
+  static func plannedLists(_ paragraphs: [Paragraph]) -> [Int?] {
+    var anonymous = paragraphs
+    for index in anonymous.indices where anonymous[index].style.list != nil {
+      anonymous[index].style.list?.listID = nil
+    }
+    return RTFListTable(planning: anonymous).items.map { $0?.list }
+  }
+
+  static func blockLists(_ paragraphs: [Paragraph]) -> [Int?] {
+    ReaderListIdentities.blockLists(paragraphs.map { $0.style.list })
+  }
+
+  @Test("the reader's block lists are the lists RTFListTable plans for items without listID")
+  func listPlanningStandIns() throws {
+    for name in Corpus.names {
+      guard let paragraphs = try? RTFReader().read(try Corpus.rtf(name)).text.paragraphs else { continue }
+      #expect(Self.blockLists(paragraphs) == Self.plannedLists(paragraphs), "\(name)")
+    }
+    let seed = Self.seed()
+    var generator = RandomModelGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
+    for index in 0..<300 {
+      var paragraphs = generator.body().paragraphs
+      // Some items name a file list, as read items do; runs of equal markers too.
+      for item in paragraphs.indices where paragraphs[item].style.list != nil {
+        if random.chance(50) { paragraphs[item].style.list?.listID = random.int(in: 0...3) }
+        if item > 0, random.chance(40), let previous = paragraphs[item - 1].style.list {
+          paragraphs[item].style.list = previous
+        }
+      }
+      #expect(Self.blockLists(paragraphs) == Self.plannedLists(paragraphs), "seed \(seed), body \(index)")
+    }
+  }
+
+  /// Cocoa's marker names as the reader looked them up before it searched ASCII
+  /// markers as bytes: in the lowercased string, in this order.
+  static func namedFormatByString(_ marker: [UInt8]) -> ListMarker.Format? {
+    let text = String(decoding: marker, as: UTF8.self).lowercased()
+    let named: [(String, ListMarker.Format)] = [
+      ("{disc}", .disc), ("{circle}", .circle), ("{square}", .square), ("{hyphen}", .hyphen),
+      ("{decimal}", .decimal), ("{lower-alpha}", .lowerAlpha), ("{lower-latin}", .lowerAlpha),
+      ("{upper-alpha}", .upperAlpha), ("{upper-latin}", .upperAlpha), ("{lower-roman}", .lowerRoman),
+      ("{upper-roman}", .upperRoman),
+    ]
+    return named.first { text.contains($0.0) }?.1
+  }
+
+  @Test("list level markers name the same format as the string search found")
+  func levelMarkerFormats() {
+    let pieces = [
+      "{disc}", "{DISC}", "{Lower-Roman}", "{upper-latin}", "{decimal}", ".", ")", "{", "}", "x", "é",
+      "\u{301}", "İ", "\r\n", "{hyphen}", "{square", "circle}", "{lower-alpha}", " ", "\u{212A}",
+    ]
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<3_000 {
+      let text = (0..<random.int(in: 0...4)).map { _ in random.element(pieces) }.joined()
+      var draft = ListLevelDraft()
+      draft.marker = Array(text.utf8)
+      let expected = Self.namedFormatByString(draft.marker) ?? {
+        var plain = draft
+        plain.marker = []
+        return text.isEmpty ? plain.format : .disc
+      }()
+      #expect(draft.format == expected, "seed \(seed): \(text.debugDescription)")
+    }
+  }
+
   @Test("mutated corpus files read the same (or fail the same) on both paths")
   func mutatedCorpusFiles() {
     let seed = Self.seed()

@@ -37,6 +37,14 @@ public struct Paragraph: Hashable, Sendable {
     storage = ParagraphStorage(runs: Paragraph.normalize(runs), style: style)
   }
 
+  /// Creates a paragraph of runs that are already normalized (none empty, no two
+  /// neighbours with equal attributes), without a second pass over them: the
+  /// reader's runs are. Debug builds check the promise.
+  init(normalizedRuns runs: [TextRun], style: ParagraphStyle) {
+    assert(runs == Paragraph.normalize(runs), "runs are not normalized")
+    storage = ParagraphStorage(runs: runs, style: style)
+  }
+
   /// Creates a paragraph of one run.
   public init(
     text: String, attributes: CharacterAttributes = CharacterAttributes(),

@@ -9,24 +9,63 @@ struct BodyBuilder {
   /// `\cell`s read since the last text: each becomes a tab unless a `\row` ends
   /// the row first (the last cell of a row gets no tab).
   var pendingCellTabs = 0
+  /// Whether `runs` may break `Paragraph`'s normal form (two neighbours with equal
+  /// attributes), so the paragraph must normalize them. Runs that `flushRun`
+  /// appended, each when the attributes had changed since the run before, never
+  /// do: each has text and differs from the one before. Set when a run is flushed
+  /// with the last run's attributes still current (a field flushes the text before
+  /// it), when the attributes change while no text waits (they may change back),
+  /// and when a run is added some other way (`append(_:)`).
+  private var runsMayNeedJoining = false
+  /// Whether the last run has `runAttributes` (nothing changed them since it was
+  /// flushed).
+  private var lastRunHasRunAttributes = false
 
   /// Starts a new run when `attributes` differ from the current run's.
   mutating func setAttributes(_ attributes: CharacterAttributes) {
     guard attributes != runAttributes else { return }
-    flushRun()
+    if runText.isEmpty {
+      if !runs.isEmpty { runsMayNeedJoining = true }
+    } else {
+      flushRun()
+    }
     runAttributes = attributes
+    lastRunHasRunAttributes = false
   }
 
   mutating func flushRun() {
     guard !runText.isEmpty else { return }
+    if lastRunHasRunAttributes { runsMayNeedJoining = true }
     runs.append(TextRun(text: String(decoding: runText, as: UTF8.self), attributes: runAttributes))
     runText.removeAll(keepingCapacity: true)
+    lastRunHasRunAttributes = true
+  }
+
+  /// Appends a run made elsewhere (an element), after the text read so far.
+  mutating func append(_ run: TextRun) {
+    flushRun()
+    runs.append(run)
+    runsMayNeedJoining = true
+    lastRunHasRunAttributes = false
+  }
+
+  /// Replaces the runs from `index` on with `run` (a field's result with its element).
+  mutating func replaceRuns(from index: Int, with run: TextRun) {
+    flushRun()
+    runs.removeSubrange(index...)
+    runs.append(run)
+    runsMayNeedJoining = true
+    lastRunHasRunAttributes = false
   }
 
   mutating func endParagraph(style: ParagraphStyle) {
     flushRun()
-    paragraphs.append(Paragraph(runs: runs, style: style))
-    runs.removeAll(keepingCapacity: true)
+    // The paragraph takes the runs' buffer: no copy, no second pass over them.
+    paragraphs.append(
+      runsMayNeedJoining ? Paragraph(runs: runs, style: style) : Paragraph(normalizedRuns: runs, style: style))
+    runs = []
+    runsMayNeedJoining = false
+    lastRunHasRunAttributes = false
   }
 }
 

@@ -17,21 +17,18 @@ enum ReaderListIdentities {
 
   /// Rewrites the `listID` of every item of `paragraphs`.
   static func canonicalize(_ paragraphs: inout [Paragraph]) -> Identities {
-    guard paragraphs.contains(where: { $0.style.list?.listID != nil }) else { return Identities() }
-    let fileListIDs = paragraphs.map { $0.style.list?.listID }
-    var anonymous = paragraphs
-    for index in anonymous.indices where anonymous[index].style.list != nil {
-      anonymous[index].style.list?.listID = nil
-    }
-    let blocks = RTFListTable(planning: anonymous)
+    let markers = paragraphs.map { $0.style.list }
+    guard markers.contains(where: { $0?.listID != nil }) else { return Identities() }
+    let fileListIDs = markers.map { $0?.listID }
+    let blocks = blockLists(markers)
     // The block list of each file list's items (-1: more than one), and the file
     // list of each block list's items (-1: more than one).
     var blockOf: [Int: Int] = [:]
     var fileListOf: [Int: Int] = [:]
     var order: [Int] = []
-    for (index, paragraph) in paragraphs.enumerated() {
-      guard let id = paragraph.style.list?.listID, let block = blocks.items[index]?.list else {
-        if let block = blocks.items[index]?.list { fileListOf[block] = -1 }
+    for index in paragraphs.indices {
+      guard let id = fileListIDs[index], let block = blocks[index] else {
+        if let block = blocks[index] { fileListOf[block] = -1 }
         continue
       }
       if let seen = blockOf[id] {
@@ -60,8 +57,43 @@ enum ReaderListIdentities {
       }
     }
     for index in paragraphs.indices {
-      guard let id = paragraphs[index].style.list?.listID else { continue }
+      guard let id = fileListIDs[index] else { continue }
       paragraphs[index].style.list?.listID = canonical[id] ?? nil
+    }
+    return result
+  }
+
+  /// The list of each paragraph in `RTFListTable`'s block planning of items
+  /// without a `listID` (nil outside lists), from the paragraphs' markers alone,
+  /// without building the marker texts: a block of consecutive items is one list
+  /// until an item's level already has another format in it. (A test compares
+  /// this with `RTFListTable(planning:)`.)
+  static func blockLists(_ markers: [ListMarker?]) -> [Int?] {
+    var result: [Int?] = []
+    result.reserveCapacity(markers.count)
+    var lists = 0
+    // The levels of the list being planned, if the last paragraph was an item.
+    var current: [ListMarker]?
+    for marker in markers {
+      guard var marker else {
+        current = nil
+        result.append(nil)
+        continue
+      }
+      marker.listID = nil
+      let level = max(0, marker.level)
+      marker.level = level
+      if var levels = current, level >= levels.count || levels[level] == marker {
+        current = nil  // keeps `levels` uniquely referenced
+        while levels.count <= level {
+          levels.append(levels.count == level ? marker : ListMarker(format: .disc, level: levels.count))
+        }
+        current = levels
+      } else {
+        lists += 1
+        current = (0...level).map { $0 == level ? marker : ListMarker(format: .disc, level: $0) }
+      }
+      result.append(lists - 1)
     }
     return result
   }

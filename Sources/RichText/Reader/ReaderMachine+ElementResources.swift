@@ -2,6 +2,7 @@ extension ReaderMachine {
   /// Gives every element of the body the fonts and colours its RTF refers to, by
   /// value, so that a body written whole can renumber them.
   mutating func noteElementResources() {
+    guard bodyHasElements else { return }
     for paragraphIndex in body.paragraphs.indices {
       let paragraph = body.paragraphs[paragraphIndex]
       guard paragraph.runs.contains(where: { $0.attributes.element != nil }) else { continue }

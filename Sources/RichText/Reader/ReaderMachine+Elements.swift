@@ -147,8 +147,9 @@ extension ReaderMachine {
     body.flushRun()
     var attributes = body.runAttributes
     attributes.element = element
+    bodyHasElements = true
     if keepingRaise { attributes.verticalPosition = nil }
-    body.runs.append(TextRun(text: "\u{FFFC}", attributes: attributes))
+    body.append(TextRun(text: "\u{FFFC}", attributes: attributes))
   }
 
   /// Hidden text from the file: kept, never shown.
@@ -216,6 +217,7 @@ extension ReaderMachine {
       var attributes = paragraphs[index].runs.first?.attributes ?? CharacterAttributes()
       attributes.link = nil
       attributes.element = element
+      bodyHasElements = true
       result.append(
         Paragraph(runs: [TextRun(text: "\u{FFFC}", attributes: attributes)], style: paragraphs[index].style))
       collapsed.append((range, tableEnd == record.end ? nil : tableEnd))

@@ -37,9 +37,9 @@ extension ReaderMachine {
     else { return }
     var attributes = result.first?.attributes ?? body.runAttributes
     attributes.link = nil
+    bodyHasElements = true
     attributes.element = RTFElement(
       kind: .field, shownText: shown, rtf: Array(bytes[start..<tokenizer.position]))
-    body.runs.removeSubrange(record.runCount...)
-    body.runs.append(TextRun(text: "\u{FFFC}", attributes: attributes))
+    body.replaceRuns(from: record.runCount, with: TextRun(text: "\u{FFFC}", attributes: attributes))
   }
 }

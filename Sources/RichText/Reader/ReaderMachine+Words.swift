@@ -250,7 +250,12 @@ extension ReaderMachine {
     let value = Int(parameter ?? 0)
     switch keyword {
     case .pard:
-      state.paragraph = ParagraphState()
+      // Most paragraphs set their tab stops again: the empty list keeps the old
+      // one's room (a new buffer of that size when the old one is shared).
+      var fresh = ParagraphState()
+      swap(&fresh.tabStops, &state.paragraph.tabStops)
+      fresh.tabStops.removeAll(keepingCapacity: true)
+      state.paragraph = fresh
       recorder.isInTable = false
     case .ql: state.paragraph.alignment = .left
     case .qc: state.paragraph.alignment = .center

@@ -64,6 +64,9 @@ struct ReaderMachine {
   var markedParagraph: Int?
   /// Where the table being read keeps its cells.
   var tables = TableTracker()
+  /// Whether any run of the body holds an element (set wherever one is made), so
+  /// that a body without any needs no pass over its runs at the end.
+  var bodyHasElements = false
 
   // Body.
   var body = BodyBuilder()
@@ -116,6 +119,14 @@ struct ReaderMachine {
   private mutating func readTokens(_ buffer: UnsafeBufferPointer<UInt8>) throws(RTFError) {
     loop: while true {
       var token = try tokenizer.next(in: buffer)
+      // A word the reader does not know does nothing unless it follows `\*`, counts
+      // as a `\uN` fallback, ends multi-byte text or stands where a Cocoa
+      // attachment's placeholder may come (Word writes dozens per paragraph).
+      if case .word(nil, _) = token, skipDepth == 0, fallbackToSkip == 0, !state.ignorableNext,
+        pendingAttachmentDepth == nil, !decoder.hasPending
+      {
+        continue
+      }
       if skipDepth > 0 {
         switch token {
         case .groupStart: try openGroup()

@@ -73,16 +73,39 @@ struct ListLevelDraft {
     return marker
   }
 
-  var format: ListMarker.Format? {
+  /// Cocoa's marker names, in the order they are looked for.
+  private static let namedFormats: [(name: String, utf8: [UInt8], format: ListMarker.Format)] = ([
+    ("{disc}", .disc), ("{circle}", .circle), ("{square}", .square),
+    ("{hyphen}", .hyphen), ("{decimal}", .decimal), ("{lower-alpha}", .lowerAlpha),
+    ("{lower-latin}", .lowerAlpha), ("{upper-alpha}", .upperAlpha),
+    ("{upper-latin}", .upperAlpha), ("{lower-roman}", .lowerRoman),
+    ("{upper-roman}", .upperRoman),
+  ] as [(String, ListMarker.Format)]).map { ($0.0, Array($0.0.utf8), $0.1) }
+
+  /// The format Cocoa's marker text names, if any. An ASCII marker (Cocoa's are) is
+  /// searched as bytes, lowercased the way `String.lowercased()` lowercases ASCII.
+  private var namedFormat: ListMarker.Format? {
+    guard !marker.isEmpty else { return nil }
+    if marker.allSatisfy({ $0 < 0x80 }) {
+      let lower = marker.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+      for named in Self.namedFormats where Self.bytes(lower, contain: named.utf8) { return named.format }
+      return nil
+    }
     let markerText = String(decoding: marker, as: UTF8.self).lowercased()
-    let named: [(String, ListMarker.Format)] = [
-      ("{disc}", .disc), ("{circle}", .circle), ("{square}", .square),
-      ("{hyphen}", .hyphen), ("{decimal}", .decimal), ("{lower-alpha}", .lowerAlpha),
-      ("{lower-latin}", .lowerAlpha), ("{upper-alpha}", .upperAlpha),
-      ("{upper-latin}", .upperAlpha), ("{lower-roman}", .lowerRoman),
-      ("{upper-roman}", .upperRoman),
-    ]
-    for (name, format) in named where markerText.contains(name) { return format }
+    for named in Self.namedFormats where markerText.contains(named.name) { return named.format }
+    return nil
+  }
+
+  private static func bytes(_ bytes: [UInt8], contain part: [UInt8]) -> Bool {
+    guard part.count <= bytes.count else { return false }
+    for start in 0...(bytes.count - part.count) where bytes[start..<start + part.count].elementsEqual(part) {
+      return true
+    }
+    return false
+  }
+
+  var format: ListMarker.Format? {
+    if let named = namedFormat { return named }
     switch numberFormat {
     case 0?: return .decimal
     case 1?: return .upperRoman
@@ -91,7 +114,7 @@ struct ListLevelDraft {
     case 4?: return .lowerAlpha
     case 23?: return bulletShape
     case 255?: return nil
-    case nil: return markerText.isEmpty ? bulletShape : .disc
+    case nil: return marker.isEmpty ? bulletShape : .disc
     default: return .decimal
     }
   }

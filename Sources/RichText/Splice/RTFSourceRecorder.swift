@@ -11,7 +11,7 @@ struct RTFSourceRecorder {
   private var ends: [Int] = []
   private var endStates: [Int32] = []
   private var states: [RTFBoundaryState] = []
-  private var stateNumbers: [RTFBoundaryState: Int32] = [:]
+  private var stateNumbers: [QuicklyHashedState: Int32] = [:]
   private var lastState: (state: RTFBoundaryState, number: Int32)?
   /// The numbers of the last few distinct states, looked at before `stateNumbers`
   /// when `checksRecentStates` (the reader's fast path; either way gives the same
@@ -48,12 +48,11 @@ struct RTFSourceRecorder {
       // A state seen lately (list items and plain paragraphs take turns): found
       // without hashing it.
       number = recent
-    } else if let known = stateNumbers[state] {
-      number = known
     } else {
-      number = Int32(states.count)
-      states.append(state)
-      stateNumbers[state] = number
+      // One lookup that adds the state when it is new.
+      let next = Int32(states.count)
+      number = Self.number(of: &stateNumbers[QuicklyHashedState(state: state), default: next])
+      if number == next { states.append(state) }
     }
     lastState = (state, number)
     endStates.append(number)
@@ -62,6 +61,10 @@ struct RTFSourceRecorder {
       recentStateNumbers.append(number)
     }
   }
+
+  /// The value of a dictionary entry, through `inout` so that reading it with a
+  /// default adds the default.
+  private static func number(of entry: inout Int32) -> Int32 { entry }
 
   /// Joins each range of paragraphs (a table read as paragraphs) into one: the
   /// boundaries inside a range go.
@@ -93,4 +96,28 @@ struct RTFSourceRecorder {
       boundaries: [start] + ends + [documentEnd],
       boundaryStates: [-1] + endStates + [-1], states: states, tables: tables)
   }
+}
+
+/// A boundary state as a dictionary key hashed by a few of its fields only (the
+/// ones that tell states apart most often), not its arrays and strings: equal
+/// states still hash the same, and `==` compares everything.
+private struct QuicklyHashedState: Hashable {
+  var state: RTFBoundaryState
+
+  func hash(into hasher: inout Hasher) {
+    let character = state.character
+    let paragraph = state.paragraph
+    hasher.combine(character.fontIndex)
+    hasher.combine(character.halfPoints)
+    hasher.combine(character.isBold)
+    hasher.combine(character.isItalic)
+    hasher.combine(character.foreground)
+    hasher.combine(character.link?.utf8.count)
+    hasher.combine(paragraph.listOverride)
+    hasher.combine(paragraph.listLevel)
+    hasher.combine(paragraph.leftIndent)
+    hasher.combine(paragraph.tabStops.count)
+  }
+
+  static func == (lhs: QuicklyHashedState, rhs: QuicklyHashedState) -> Bool { lhs.state == rhs.state }
 }
