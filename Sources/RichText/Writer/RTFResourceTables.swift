@@ -58,15 +58,21 @@ struct RTFResourceTables {
   init(collecting text: AttributedText, numbering sets: inout RTFAttributeSets) {
     var runNumbers: [Int32] = []
     var textBytes = 0
+    var added: [Int] = []
     for paragraph in text.paragraphs {
-      let runs = paragraph.runs
-      for index in runs.indices {
-        textBytes += runs[index].text.utf8.count
-        let known = sets.sets.count
-        let number = sets.number(of: runs[index].attributes)
-        runNumbers.append(Int32(truncatingIfNeeded: number))
-        // A set seen before adds nothing: its fonts and colours are in already.
-        guard number >= known else { continue }
+      // Through a buffer pointer, so each run's attributes are compared in place, not
+      // copied (they are large).
+      paragraph.runs.withUnsafeBufferPointer { runs in
+        for index in runs.indices {
+          textBytes += runs[index].text.utf8.count
+          let known = sets.sets.count
+          let number = sets.number(of: runs[index].attributes)
+          runNumbers.append(Int32(truncatingIfNeeded: number))
+          if number >= known { added.append(number) }
+        }
+      }
+      // A set seen before adds nothing: its fonts and colours are in already.
+      for number in added {
         let attributes = sets.sets[number]
         if let font = attributes.font, fontNumbers[font] == nil {
           fontNumbers[font] = fonts.count
@@ -76,6 +82,7 @@ struct RTFResourceTables {
         if let color = attributes.backgroundColor { addColor(color) }
         if let resources = attributes.element?.resources, !resources.isEmpty { add(resources) }
       }
+      added.removeAll(keepingCapacity: true)
     }
     sets.runNumbers = runNumbers
     sets.textBytes = textBytes
