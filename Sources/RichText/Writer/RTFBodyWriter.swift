@@ -132,48 +132,51 @@ struct RTFBodyWriter {
     of paragraph: Paragraph, marker: String?, state: inout Int, runIndex: inout Int,
     sets: inout RTFAttributeSets, forcingColor: Bool, to out: inout RTFByteBuffer
   ) {
-    let runs = paragraph.runs
+    let runArray = paragraph.runs
     var forcingColor = forcingColor
     var marker = marker
     var position = 0
-    while position < runs.count {
-      if let link = runs[position].attributes.link {
-        var end = position + 1
-        while end < runs.count && runs[end].attributes.link == link { end += 1 }
-        var outside = runs[position].attributes
-        outside.link = nil
-        let outsideNumber = sets.number(of: outside)
-        if forcingColor || marker != nil || outsideNumber != state {
-          sets.write(from: state, to: outsideNumber, tables: tables, forcingColor: forcingColor, to: &out)
+    // Through a buffer pointer, so each run is read in place, not copied.
+    runArray.withUnsafeBufferPointer { runs in
+      while position < runs.count {
+        if let link = runs[position].attributes.link {
+          var end = position + 1
+          while end < runs.count && runs[end].attributes.link == link { end += 1 }
+          var outside = runs[position].attributes
+          outside.link = nil
+          let outsideNumber = sets.number(of: outside)
+          if forcingColor || marker != nil || outsideNumber != state {
+            sets.write(from: state, to: outsideNumber, tables: tables, forcingColor: forcingColor, to: &out)
+            forcingColor = false
+            state = outsideNumber
+          }
+          writeMarker(&marker, to: &out)
+          out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
+          out.text(link, usesCodePage1252: false)
+          out.raw("\"}}{\\fldrslt ")
+          outside.link = link
+          var inside = sets.number(of: outside)
+          for index in position..<end {
+            let number = Int(sets.runNumbers[runIndex + index])
+            sets.write(from: inside, to: number, tables: tables, forcingColor: false, to: &out)
+            inside = number
+            writeText(of: runs[index], to: &out)
+          }
+          out.raw("}}")
+          position = end
+        } else {
+          let number = Int(sets.runNumbers[runIndex + position])
+          sets.write(from: state, to: number, tables: tables, forcingColor: forcingColor, to: &out)
           forcingColor = false
-          state = outsideNumber
+          state = number
+          writeMarker(&marker, to: &out)
+          writeText(of: runs[position], to: &out)
+          position += 1
         }
-        writeMarker(&marker, to: &out)
-        out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
-        out.text(link, usesCodePage1252: false)
-        out.raw("\"}}{\\fldrslt ")
-        outside.link = link
-        var inside = sets.number(of: outside)
-        for index in position..<end {
-          let number = Int(sets.runNumbers[runIndex + index])
-          sets.write(from: inside, to: number, tables: tables, forcingColor: false, to: &out)
-          inside = number
-          writeText(of: runs[index], to: &out)
-        }
-        out.raw("}}")
-        position = end
-      } else {
-        let number = Int(sets.runNumbers[runIndex + position])
-        sets.write(from: state, to: number, tables: tables, forcingColor: forcingColor, to: &out)
-        forcingColor = false
-        state = number
-        writeMarker(&marker, to: &out)
-        writeText(of: runs[position], to: &out)
-        position += 1
       }
     }
-    runIndex += runs.count
-    if sets.sets[state].verticalPosition != nil, !runs.isEmpty {
+    runIndex += runArray.count
+    if sets.sets[state].verticalPosition != nil, !runArray.isEmpty {
       // LibreOffice drops the text of a paragraph that ends raised or lowered.
       out.raw("\\nosupersub ")
       var reset = sets.sets[state]
