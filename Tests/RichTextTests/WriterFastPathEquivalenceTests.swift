@@ -11,7 +11,10 @@ import Testing
 /// - unknown words are diffed by one walk over the sorted lists: checked against a
 ///   search of the whole list;
 /// - a paragraph style's words are copied when written before: checked against
-///   writing them each time.
+///   writing them each time;
+/// - runs are written by the number of their attribute set, their words copied when
+///   written before, and the tables collected once per set: checked against writing
+///   from the state run by run and collecting per run.
 @Suite("The writer's fast paths give the bytes of the general ones")
 struct WriterFastPathEquivalenceTests {
   static func seed() -> UInt64 {
@@ -134,6 +137,57 @@ struct WriterFastPathEquivalenceTests {
       writer.write(body.paragraphs, to: &general)
       #expect(reused.finished() == general.finished(), "body \(index) (corpus first, then generated)")
     }
+  }
+
+  @Test("bodies written by attribute-set numbers are the bytes of those written from the state")
+  func attributeSetNumbers() throws {
+    var bodies = try Corpus.names.map { try RTFReader().read(Corpus.rtf($0)).text.forgettingSource() }
+    var generator = RandomModelGenerator(seed: Self.seed())
+    bodies += (0..<300).map { _ in generator.body() }
+    for (index, body) in bodies.enumerated() {
+      var sets = RTFAttributeSets()
+      let numbered = RTFResourceTables(collecting: body, numbering: &sets)
+      let tables = RTFResourceTables(collecting: body)
+      #expect(numbered.fonts == tables.fonts, "body \(index) (corpus first, then generated)")
+      #expect(numbered.colors == tables.colors, "body \(index)")
+      #expect(sets.runNumbers.count == body.paragraphs.reduce(0) { $0 + $1.runs.count }, "body \(index)")
+      let lists = RTFListTable(planning: body.paragraphs)
+      let writer = RTFBodyWriter(tables: tables, lists: lists, documentUsesCodePage1252: true)
+      var byNumber = RTFByteBuffer(capacity: 0)
+      writer.write(body.paragraphs, sets: &sets, to: &byNumber)
+      var general = RTFByteBuffer(capacity: 0)
+      writer.write(body.paragraphs, to: &general)
+      #expect(byNumber.finished() == general.finished(), "body \(index)")
+    }
+  }
+
+  @Test("a body whose runs all differ is written by numbers past the kept words, as from the state")
+  func manyAttributeSets() {
+    // Every run its own colour and size: more pairs than the sets keep words for.
+    var paragraphs: [Paragraph] = []
+    for index in 0..<3_000 {
+      var runs: [TextRun] = []
+      for part in 0..<3 {
+        var attributes = CharacterAttributes()
+        attributes.fontSize = Double(8 + (index + part) % 40) / 2
+        attributes.foregroundColor = Color(
+          red: UInt8(index % 256), green: UInt8(part), blue: UInt8(index / 256))
+        if part == 2 { attributes.link = "https://example.com/\(index % 7)" }
+        if part == 1 { attributes.verticalPosition = .superscript }
+        runs.append(TextRun(text: "run \(index).\(part) 日本 ", attributes: attributes))
+      }
+      paragraphs.append(Paragraph(runs: runs))
+    }
+    let body = AttributedText(paragraphs: paragraphs, document: DocumentAttributes())
+    var sets = RTFAttributeSets()
+    let tables = RTFResourceTables(collecting: body, numbering: &sets)
+    let writer = RTFBodyWriter(
+      tables: tables, lists: RTFListTable(planning: paragraphs), documentUsesCodePage1252: true)
+    var byNumber = RTFByteBuffer(capacity: 0)
+    writer.write(paragraphs, sets: &sets, to: &byNumber)
+    var general = RTFByteBuffer(capacity: 0)
+    writer.write(paragraphs, to: &general)
+    #expect(byNumber.finished() == general.finished())
   }
 
   /// The texts written one after the other by the writer, and by the reference.

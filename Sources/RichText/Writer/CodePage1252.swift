@@ -11,6 +11,8 @@ enum CodePage1252 {
     if scalar >= 0xA0 && scalar <= 0xFF {
       return UInt8(scalar)
     }
+    // Between U+02DC and U+2013 (Greek, Cyrillic, Hebrew, Arabic, …) none has a byte.
+    if scalar > 0x02DC && scalar < 0x2013 { return nil }
     switch scalar {
     case 0x20AC: return 0x80
     case 0x201A: return 0x82

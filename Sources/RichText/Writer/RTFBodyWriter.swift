@@ -14,38 +14,62 @@ struct RTFBodyWriter {
   /// mostly alternate between a few (body text, list items, headings).
   private static let reusedStyleCount = 4
 
+  /// Writes the paragraphs, each run's character words worked out from the state.
   func write(_ paragraphs: [Paragraph], to out: inout RTFByteBuffer) {
+    var sets = RTFAttributeSets()
+    write(paragraphs, sets: &sets, numbered: false, to: &out)
+  }
+
+  /// Writes the paragraphs with their runs numbered in `sets` (by
+  /// `RTFResourceTables(collecting:numbering:)`): each run's character words are found
+  /// by its set's number, and copied when written before. The same bytes.
+  func write(_ paragraphs: [Paragraph], sets: inout RTFAttributeSets, to out: inout RTFByteBuffer) {
+    write(paragraphs, sets: &sets, numbered: true, to: &out)
+  }
+
+  private func write(
+    _ paragraphs: [Paragraph], sets: inout RTFAttributeSets, numbered: Bool, to out: inout RTFByteBuffer
+  ) {
     var state = CharacterAttributes()
+    var stateNumber = 0
+    var runIndex = 0
     var previousStyle: ParagraphStyle?
     var recentStyles: [(style: ParagraphStyle, words: [UInt8])] = []
     for (index, paragraph) in paragraphs.enumerated() {
       // A table's RTF ends its paragraph itself.
       if index > 0 && !paragraphs[index - 1].endsWithBlockElement { out.raw("\\\n") }
       var forcingColor = false
-      if paragraph.style != previousStyle {
+      let style = paragraph.style
+      if style != previousStyle {
         if !reusesStyleWords {
-          RTFParagraphStyleWriter.write(paragraph.style, to: &out)
-        } else if let recent = recentStyles.first(where: { $0.style == paragraph.style }) {
+          RTFParagraphStyleWriter.write(style, to: &out)
+        } else if let recent = recentStyles.first(where: { $0.style == style }) {
           out.append(contentsOf: recent.words)
         } else {
           var words = RTFByteBuffer(capacity: 128)
-          RTFParagraphStyleWriter.write(paragraph.style, to: &words)
+          RTFParagraphStyleWriter.write(style, to: &words)
           let bytes = words.finished()
           out.append(contentsOf: bytes)
           if recentStyles.count == Self.reusedStyleCount { recentStyles.removeFirst() }
-          recentStyles.append((paragraph.style, bytes))
+          recentStyles.append((style, bytes))
         }
         out.byte(UInt8(ascii: "\n"))
-        if let list = paragraph.style.list, let item = lists.items[index] {
+        if let list = style.list, let item = lists.items[index] {
           out.word("\\ls", item.list + 1)
           out.word("\\ilvl", max(0, list.level))
         }
-        previousStyle = paragraph.style
+        previousStyle = style
         forcingColor = true
       }
-      writeRuns(
-        of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: forcingColor,
-        to: &out)
+      if numbered {
+        writeRuns(
+          of: paragraph, marker: lists.items[index]?.marker, state: &stateNumber, runIndex: &runIndex,
+          sets: &sets, forcingColor: forcingColor, to: &out)
+      } else {
+        writeRuns(
+          of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: forcingColor,
+          to: &out)
+      }
     }
     out.raw("}")
   }
@@ -73,7 +97,7 @@ struct RTFBodyWriter {
           forcingColor = false
           state = outside
         }
-        writeMarker(&marker, attributes: state, to: &out)
+        writeMarker(&marker, to: &out)
         writeLink(link, runs: runs[position..<end], outside: state, to: &out)
         position = end
       } else {
@@ -82,7 +106,7 @@ struct RTFBodyWriter {
           from: state, to: runs[position].attributes, tables: tables, forcingColor: forcingColor, to: &out)
         forcingColor = false
         state = runs[position].attributes
-        writeMarker(&marker, attributes: state, to: &out)
+        writeMarker(&marker, to: &out)
         writeText(of: runs[position], to: &out)
         position += 1
       }
@@ -97,14 +121,76 @@ struct RTFBodyWriter {
       // item still gets its marker.
       RTFCharacterStateWriter.write(
         from: state, to: state, tables: tables, forcingColor: forcingColor, to: &out)
-      writeMarker(&marker, attributes: state, to: &out)
+      writeMarker(&marker, to: &out)
+    }
+  }
+
+  /// Writes a paragraph's runs as `writeRuns(of:marker:state:forcingColor:to:)` does,
+  /// with the state as a set number of `sets`: `runIndex` is the body-order index of
+  /// the paragraph's first run in `sets.runNumbers`, and is moved past its runs.
+  func writeRuns(
+    of paragraph: Paragraph, marker: String?, state: inout Int, runIndex: inout Int,
+    sets: inout RTFAttributeSets, forcingColor: Bool, to out: inout RTFByteBuffer
+  ) {
+    let runArray = paragraph.runs
+    var forcingColor = forcingColor
+    var marker = marker
+    var position = 0
+    // Through a buffer pointer, so each run is read in place, not copied.
+    runArray.withUnsafeBufferPointer { runs in
+      while position < runs.count {
+        if let link = runs[position].attributes.link {
+          var end = position + 1
+          while end < runs.count && runs[end].attributes.link == link { end += 1 }
+          var outside = runs[position].attributes
+          outside.link = nil
+          let outsideNumber = sets.number(of: outside)
+          if forcingColor || marker != nil || outsideNumber != state {
+            sets.write(from: state, to: outsideNumber, tables: tables, forcingColor: forcingColor, to: &out)
+            forcingColor = false
+            state = outsideNumber
+          }
+          writeMarker(&marker, to: &out)
+          out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
+          out.text(link, usesCodePage1252: false)
+          out.raw("\"}}{\\fldrslt ")
+          outside.link = link
+          var inside = sets.number(of: outside)
+          for index in position..<end {
+            let number = Int(sets.runNumbers[runIndex + index])
+            sets.write(from: inside, to: number, tables: tables, forcingColor: false, to: &out)
+            inside = number
+            writeText(of: runs[index], to: &out)
+          }
+          out.raw("}}")
+          position = end
+        } else {
+          let number = Int(sets.runNumbers[runIndex + position])
+          sets.write(from: state, to: number, tables: tables, forcingColor: forcingColor, to: &out)
+          forcingColor = false
+          state = number
+          writeMarker(&marker, to: &out)
+          writeText(of: runs[position], to: &out)
+          position += 1
+        }
+      }
+    }
+    runIndex += runArray.count
+    if sets.sets[state].verticalPosition != nil, !runArray.isEmpty {
+      // LibreOffice drops the text of a paragraph that ends raised or lowered.
+      out.raw("\\nosupersub ")
+      var reset = sets.sets[state]
+      reset.verticalPosition = nil
+      state = sets.number(of: reset)
+    }
+    if forcingColor || marker != nil {
+      sets.write(from: state, to: state, tables: tables, forcingColor: forcingColor, to: &out)
+      writeMarker(&marker, to: &out)
     }
   }
 
   /// Writes `{\listtext\t<marker>\t}` once, before the item's first character.
-  private func writeMarker(
-    _ marker: inout String?, attributes: CharacterAttributes, to out: inout RTFByteBuffer
-  ) {
+  private func writeMarker(_ marker: inout String?, to out: inout RTFByteBuffer) {
     guard let text = marker else { return }
     out.raw("{\\listtext\t")
     out.text(text, usesCodePage1252: false)
@@ -160,7 +246,9 @@ struct RTFBodyWriter {
 extension Paragraph {
   /// Whether the paragraph ends with a table, whose RTF ends the paragraph.
   var endsWithBlockElement: Bool {
-    guard let last = runs.last, let element = last.attributes.element else { return false }
-    return element.isBlock && last.text.unicodeScalars.last == "\u{FFFC}"
+    // Read in place: the last run and its element are not copied.
+    let runs = self.runs
+    guard let last = runs.indices.last, runs[last].attributes.element?.isBlock == true else { return false }
+    return runs[last].text.unicodeScalars.last == "\u{FFFC}"
   }
 }

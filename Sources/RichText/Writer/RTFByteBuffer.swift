@@ -5,7 +5,9 @@
 /// in place: a control word, a number or a stretch of text is one capacity check and
 /// a few stores, never a `String` or an array of its own.
 struct RTFByteBuffer {
-  /// The bytes written (`count` of them), then zeros up to the capacity.
+  /// The bytes written (`count` of them), then room up to the capacity that is never
+  /// read (it is not zeroed, so pages of an estimate that is not reached are never
+  /// touched).
   private var storage: [UInt8]
   /// How many bytes have been written.
   private(set) var count = 0
@@ -15,7 +17,13 @@ struct RTFByteBuffer {
   private var isInUnicodeStretch = false
 
   init(capacity: Int) {
-    storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    storage = Self.room(max(capacity, 64))
+  }
+
+  /// An array of `count` bytes left as the allocator gives them: `UInt8` is trivial,
+  /// and only the bytes below `count` written since are ever read or copied.
+  private static func room(_ count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
   }
 
   /// A copy of the output so far.
@@ -133,63 +141,72 @@ struct RTFByteBuffer {
           inStretch = stretch
         }
         while index < chunkEnd {
-          // Whole words that need no escape, copied as they are read.
-          while index + 8 <= total {
+          if index + 8 <= total {
+            // Eight bytes are copied as they are read, and kept up to the first that
+            // may need an escape (the room allows the eight).
             let word = ByteWord.load(source, index)
-            if Self.mayNeedEscape(word) { break }
             UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
-            index += 8
-            out += 8
-            stretch = false
-          }
-          // Byte by byte through a word that may need an escape, or the last bytes.
-          let stop = min(total, index + 8)
-          while index < stop {
-            let lead = source[index]
-            if lead < 0x80 {
-              index += 1
-              if Self.isPlain(lead) {
-                out.pointee = lead
-                out += 1
-                stretch = false
-              } else if lead == UInt8(ascii: "\\") || lead == UInt8(ascii: "{") || lead == UInt8(ascii: "}") {
-                out[0] = UInt8(ascii: "\\")
-                out[1] = lead
-                out += 2
-                stretch = false
-              } else {
-                // Other C0 controls and DEL cannot appear raw in RTF text.
-                out = Self.unicodeEscape(UInt32(lead), at: out, stretch: &stretch)
-              }
+            let special = Self.specialBytes(word)
+            if special == 0 {
+              index += 8
+              out += 8
+              stretch = false
               continue
             }
-            // One scalar from well-formed UTF-8 (Swift strings are always valid).
-            var scalar: UInt32
-            if lead < 0xE0 {
-              scalar = (UInt32(lead & 0x1F) << 6) | UInt32(source[index + 1] & 0x3F)
-              index += 2
-            } else if lead < 0xF0 {
-              scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(source[index + 1] & 0x3F) << 6)
-              scalar |= UInt32(source[index + 2] & 0x3F)
-              index += 3
-            } else {
-              scalar = (UInt32(lead & 0x07) << 18) | (UInt32(source[index + 1] & 0x3F) << 12)
-              scalar |= (UInt32(source[index + 2] & 0x3F) << 6) | UInt32(source[index + 3] & 0x3F)
-              index += 4
-            }
-            if scalar == 0x2028 {
-              // A line break inside a paragraph: every reader knows `\line`, while
-              // some show `\u8232` as a box.
-              out = Self.copy("\\line ", to: out)
+            // The lowest flagged byte is exact (see `ByteWord`).
+            let plain = special.trailingZeroBitCount >> 3
+            if plain > 0 {
+              index += plain
+              out += plain
               stretch = false
-            } else if usesCodePage1252, scalar <= CodePage1252.largestScalar,
-              let code = CodePage1252.byte(for: scalar)
-            {
-              out = Self.hexEscape(code, at: out)
+            }
+          }
+          // One item: a byte that may need an escape (a TAB does not), a scalar of
+          // more than one byte, or one of the last bytes.
+          let lead = source[index]
+          if lead < 0x80 {
+            index += 1
+            if Self.isPlain(lead) {
+              out.pointee = lead
+              out += 1
+              stretch = false
+            } else if lead == UInt8(ascii: "\\") || lead == UInt8(ascii: "{") || lead == UInt8(ascii: "}") {
+              out[0] = UInt8(ascii: "\\")
+              out[1] = lead
+              out += 2
               stretch = false
             } else {
-              out = Self.unicodeEscape(scalar, at: out, stretch: &stretch)
+              // Other C0 controls and DEL cannot appear raw in RTF text.
+              out = Self.unicodeEscape(UInt32(lead), at: out, stretch: &stretch)
             }
+            continue
+          }
+          // One scalar from well-formed UTF-8 (Swift strings are always valid).
+          var scalar: UInt32
+          if lead < 0xE0 {
+            scalar = (UInt32(lead & 0x1F) << 6) | UInt32(source[index + 1] & 0x3F)
+            index += 2
+          } else if lead < 0xF0 {
+            scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(source[index + 1] & 0x3F) << 6)
+            scalar |= UInt32(source[index + 2] & 0x3F)
+            index += 3
+          } else {
+            scalar = (UInt32(lead & 0x07) << 18) | (UInt32(source[index + 1] & 0x3F) << 12)
+            scalar |= (UInt32(source[index + 2] & 0x3F) << 6) | UInt32(source[index + 3] & 0x3F)
+            index += 4
+          }
+          if scalar == 0x2028 {
+            // A line break inside a paragraph: every reader knows `\line`, while
+            // some show `\u8232` as a box.
+            out = Self.copy("\\line ", to: out)
+            stretch = false
+          } else if usesCodePage1252, scalar <= CodePage1252.largestScalar,
+            let code = CodePage1252.byte(for: scalar)
+          {
+            out = Self.hexEscape(code, at: out)
+            stretch = false
+          } else {
+            out = Self.unicodeEscape(scalar, at: out, stretch: &stretch)
           }
         }
         return out - start
@@ -202,11 +219,16 @@ struct RTFByteBuffer {
   /// which does not), DEL, a byte of a non-ASCII character, `\`, `{` or `}`.
   @inline(__always)
   private static func mayNeedEscape(_ word: UInt64) -> Bool {
-    let special =
-      ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
+    specialBytes(word) != 0
+  }
+
+  /// The high bit of each byte of `word` that may need an escape (as
+  /// `mayNeedEscape`), exact up to the first such byte.
+  @inline(__always)
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
+    ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
       | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "{"))
       | ByteWord.equal(word, UInt8(ascii: "}"))
-    return special != 0
   }
 
   /// The end of the stretch of `isPlain` bytes at `start`: eight bytes at a time
@@ -267,8 +289,15 @@ struct RTFByteBuffer {
   /// Doubles the capacity (at least), so appending stays amortised O(1) per byte.
   @inline(never)
   private mutating func grow(toHold needed: Int) {
-    let capacity = max(needed, storage.count * 2)
-    storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+    var grown = Self.room(max(needed, storage.count * 2))
+    let written = count
+    grown.withUnsafeMutableBufferPointer { target in
+      storage.withUnsafeBufferPointer { source in
+        guard let to = target.baseAddress, let from = source.baseAddress else { return }
+        to.update(from: from, count: written)
+      }
+    }
+    storage = grown
   }
 
   /// Writes `\'hh` at `out`; gives the position after it.
@@ -308,17 +337,33 @@ struct RTFByteBuffer {
   private static func unit(_ value: UInt32, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     out[0] = UInt8(ascii: "\\")
     out[1] = UInt8(ascii: "u")
-    // At most five digits, counted by comparing rather than dividing.
+    // At most five digits, counted by comparing rather than dividing, and written
+    // two at a time from the last.
     let length = value >= 10_000 ? 5 : value >= 1_000 ? 4 : value >= 100 ? 3 : value >= 10 ? 2 : 1
+    let pairs = digitPairs.utf8Start
     var rest = value
     var position = 2 + length
-    while position > 2 {
-      position -= 1
-      out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
+    while rest >= 100 {
+      let pair = Int(rest % 100) &* 2
+      rest /= 100
+      position -= 2
+      out[position] = pairs[pair]
+      out[position + 1] = pairs[pair + 1]
+    }
+    if rest >= 10 {
+      let pair = Int(rest) &* 2
+      out[position - 2] = pairs[pair]
+      out[position - 1] = pairs[pair + 1]
+    } else {
+      out[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
     }
     out[2 + length] = UInt8(ascii: " ")
     return out + 3 + length
+  }
+
+  /// "00" to "99", two bytes each.
+  private static var digitPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   @inline(__always)

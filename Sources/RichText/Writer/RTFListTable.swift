@@ -61,14 +61,13 @@ struct RTFListTable {
         let count = lists[index].levels.count
         lists[index].levels.append(count == level ? levelMarker : ListMarker(format: .disc, level: count))
       }
-      var counters = lists[index].counters
-      if counters.count <= level {
-        counters += Array(repeating: nil, count: level + 1 - counters.count)
+      // Counted in place (a copy of the counters would be an array per item).
+      if lists[index].counters.count <= level {
+        lists[index].counters += Array(repeating: nil, count: level + 1 - lists[index].counters.count)
       }
-      let number = counters[level].map { $0 + 1 } ?? levelMarker.start
-      counters[level] = number
-      counters.removeSubrange((level + 1)...)
-      lists[index].counters = counters
+      let number = lists[index].counters[level].map { $0 + 1 } ?? levelMarker.start
+      lists[index].counters[level] = number
+      lists[index].counters.removeSubrange((level + 1)...)
       items.append(Item(list: index, marker: marker.text(number: number)))
     }
   }

@@ -52,6 +52,42 @@ struct RTFResourceTables {
     }
   }
 
+  /// Collects the fonts and colours of `text` in order of first use, as
+  /// `init(collecting:)` does, looking at each distinct attribute set once: every run
+  /// is numbered in `sets` (`sets.runNumbers`, in body order), and its text counted.
+  init(collecting text: AttributedText, numbering sets: inout RTFAttributeSets) {
+    var runNumbers: [Int32] = []
+    var textBytes = 0
+    var added: [Int] = []
+    for paragraph in text.paragraphs {
+      // Through a buffer pointer, so each run's attributes are compared in place, not
+      // copied (they are large).
+      paragraph.runs.withUnsafeBufferPointer { runs in
+        for index in runs.indices {
+          textBytes += runs[index].text.utf8.count
+          let known = sets.sets.count
+          let number = sets.number(of: runs[index].attributes)
+          runNumbers.append(Int32(truncatingIfNeeded: number))
+          if number >= known { added.append(number) }
+        }
+      }
+      // A set seen before adds nothing: its fonts and colours are in already.
+      for number in added {
+        let attributes = sets.sets[number]
+        if let font = attributes.font, fontNumbers[font] == nil {
+          fontNumbers[font] = fonts.count
+          fonts.append(font)
+        }
+        if let color = attributes.foregroundColor { addColor(color) }
+        if let color = attributes.backgroundColor { addColor(color) }
+        if let resources = attributes.element?.resources, !resources.isEmpty { add(resources) }
+      }
+      added.removeAll(keepingCapacity: true)
+    }
+    sets.runNumbers = runNumbers
+    sets.textBytes = textBytes
+  }
+
   /// Adds the fonts and colours an element refers to, in the order of their old numbers.
   private mutating func add(_ resources: RTFElementResources) {
     for (_, font) in resources.fonts.sorted(by: { $0.key < $1.key }) where fontNumbers[font] == nil {

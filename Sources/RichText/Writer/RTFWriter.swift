@@ -45,9 +45,10 @@ public struct RTFWriter: Sendable {
       return bytes
     }
     let document = Self.writtenDocumentAttributes(text.document)
-    let tables = RTFResourceTables(collecting: text)
+    var sets = RTFAttributeSets()
+    let tables = RTFResourceTables(collecting: text, numbering: &sets)
     let lists = RTFListTable(planning: text.paragraphs)
-    var out = RTFByteBuffer(capacity: Self.estimatedSize(of: text))
+    var out = RTFByteBuffer(capacity: Self.estimatedSize(textBytes: sets.textBytes, runs: sets.runNumbers.count, paragraphs: text.paragraphs.count))
 
     out.word("{\\rtf1\\ansi\\ansicpg", document.codePage)
     out.word("\\cocoartf", document.cocoaVersion ?? Self.defaultCocoaVersion)
@@ -74,7 +75,7 @@ public struct RTFWriter: Sendable {
 
     let body = RTFBodyWriter(
       tables: tables, lists: lists, documentUsesCodePage1252: document.codePage == 1252)
-    body.write(text.paragraphs, to: &out)
+    body.write(text.paragraphs, sets: &sets, to: &out)
     return out.finished()
   }
 
@@ -95,13 +96,11 @@ public struct RTFWriter: Sendable {
     return written
   }
 
-  private static func estimatedSize(of text: AttributedText) -> Int {
-    // Text plus room for escapes, and the control words of each run and paragraph.
-    var size = 2048
-    for paragraph in text.paragraphs {
-      size += 96
-      for run in paragraph.runs { size += run.text.utf8.count * 3 / 2 + 48 }
-    }
-    return size
+  /// Room for the text at its most escaped but for C0 controls (CJK is 8 bytes for
+  /// 3, emoji 14 for 4, Cyrillic 7 for 2), and the words of each run and paragraph.
+  /// Pages the output does not reach are never touched, so room is cheap, and the
+  /// buffer need not grow (a copy of all written so far).
+  private static func estimatedSize(textBytes: Int, runs: Int, paragraphs: Int) -> Int {
+    2048 + textBytes * 4 + runs * 64 + paragraphs * 128
   }
 }
