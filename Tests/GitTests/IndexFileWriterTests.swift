@@ -30,6 +30,16 @@ struct IndexFileWriterTests {
     #expect(ObjectID(bytes: pieces.finish())?.hex == digest)
   }
 
+  @Test("a copy of a SHA-1 in progress goes on from where it was copied, apart from the original")
+  func sha1CopyIsIndependent() {
+    var original = SHA1()
+    Array("abc".utf8).withUnsafeBytes { original.update($0) }
+    var copy = original
+    Array("dbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8).withUnsafeBytes { copy.update($0) }
+    #expect(ObjectID(bytes: original.finish())?.hex == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(ObjectID(bytes: copy.finish())?.hex == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+  }
+
   @Test("a set, a refresh and a removal give an index git reads, with the other entries unchanged")
   func editsReadByGit() throws {
     let directory = try TemporaryDirectory()

@@ -40,8 +40,14 @@ struct DirectoryCache {
   private enum Slot {
     case kept(Range<Int>)
     case fresh([UInt8])
-    case pending
+    /// A directory listed but not remembered (changed too recently to trust its time):
+    /// saved with a time no directory has, so the next scan lists it again while the
+    /// records after it keep their order.
+    case pending(directory: [UInt8])
   }
+
+  /// The nanoseconds of a record that never matches (a directory's are below 10⁹).
+  private static let neverMatches = 1_000_000_000
 
   private static let version = "notes-scan-2 "
   private let file: String
@@ -90,7 +96,7 @@ struct DirectoryCache {
     guard let found, found.time == time else {
       changed = true
       pendingSlots[String(decoding: directory, as: UTF8.self)] = slots.count
-      slots.append(.pending)
+      slots.append(.pending(directory: Array(directory)))
       return nil
     }
     slots.append(.kept(found.range))
@@ -113,6 +119,11 @@ struct DirectoryCache {
     changed = true
   }
 
+  /// A record that keeps `directory`'s place without ever matching.
+  private static func placeholder(_ directory: [UInt8]) -> [UInt8] {
+    directory + [0] + Array("0".utf8) + [0] + Array(String(neverMatches).utf8) + [0] + Array("0".utf8) + [0]
+  }
+
   /// Writes the cache if it changed (to a temporary file, renamed over the old one).
   func save() {
     guard changed else { return }
@@ -121,7 +132,7 @@ struct DirectoryCache {
       switch slot {
       case .kept(let range): output += bytes[range]
       case .fresh(let record): output += record
-      case .pending: break
+      case .pending(let directory): output += Self.placeholder(directory)
       }
     }
     let temporary = file + ".tmp-\(getpid())"

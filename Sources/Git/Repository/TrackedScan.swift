@@ -49,7 +49,10 @@ struct TrackedScan {
         while parent > 0 && bytes[parent - 1] != UInt8(ascii: "/") { parent -= 1 }
         parent = max(parent - 1, 0)  // the parent's length, without the slash
         if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return previousExcluded }
-        defer { previous = Array(UnsafeBufferPointer(start: bytes, count: parent)) }
+        defer {
+          previous.removeAll(keepingCapacity: true)
+          previous.append(contentsOf: UnsafeBufferPointer(start: bytes, count: parent))
+        }
         // The directories on the way to the parent that the previous entry was not in,
         // down to the first excluded one.
         var common = 0

@@ -47,7 +47,7 @@ extension Store {
     }
     // A clean tree (the usual case) needs no list of the committed notes.
     guard !filesByPackage.isEmpty else { return [] }
-    let committed = Set(try notePaths().map(\.path))
+    let committed = try committedPackages(among: Array(filesByPackage.keys))
     return filesByPackage.keys.sorted().map { package in
       let files = filesByPackage[package] ?? []
       let exists = FileManager.default.fileExists(atPath: root + "/" + package)
@@ -58,6 +58,20 @@ extension Store {
         files: files.map { String($0.path.dropFirst(package.count + 1)) }.sorted())
     }
   }
+
+  /// Which of `packages` the last commit holds as notes: a few are looked up one by one
+  /// (saving one hand edit must not list the 10,000 entries of the root tree), many
+  /// through one list of every note.
+  private func committedPackages(among packages: [String]) throws -> Set<String> {
+    guard packages.count <= Store.committedLookupLimit else { return Set(try notePaths().map(\.path)) }
+    return Set(
+      try packages.filter { package in
+        try committedNote(named: String(package.dropLast(NotePath.packageExtension.count))) != nil
+      })
+  }
+
+  /// Up to this many changed packages are looked up in the last commit one by one.
+  static let committedLookupLimit = 64
 
   /// Package paths with unsaved changes, among `packages` when given (a status of
   /// those folders only, not of the whole store).
