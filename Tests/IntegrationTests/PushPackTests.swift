@@ -61,9 +61,6 @@ struct PushPackTests {
     // The settings were the push's own: the device's config file and chain are unchanged.
     #expect(try Data(contentsOf: URL(fileURLWithPath: laptop.path + "/.git/config")) == configBefore)
     #expect(try laptop.repository.configInt("pack.windowMemory") == nil)
-    // Later writes still go to the device's own config file, which git reads.
-    try laptop.repository.setConfig("notes.afterPush", to: "kept")
-    #expect(try git(laptop.path, "config", "notes.afterPush") == "kept")
   }
 
   @Test("a user's own pack.windowMemory is what the push uses", arguments: [Transport.fileURL])
