@@ -47,11 +47,9 @@ extension Repository {
     pushOptions.pb_parallelism = 0
     let remotePointer = remote.pointer
     do {
-      try withPushPackSettings(.standard) {
-        try session.perform("git_remote_push") { callbacks in
-          pushOptions.callbacks = callbacks.pointee
-          return withStrArray(refspecs) { git_remote_push(remotePointer, $0, &pushOptions) }
-        }
+      try session.perform("git_remote_push") { callbacks in
+        pushOptions.callbacks = callbacks.pointee
+        return withStrArray(refspecs) { git_remote_push(remotePointer, $0, &pushOptions) }
       }
     } catch GitError.Code.nonFastForward {
       throw TransferError.nonFastForward(
