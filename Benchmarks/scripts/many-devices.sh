@@ -93,6 +93,21 @@ setup "$pristine"
 for device in $names; do git -C "$pristine/$device" push -q origin "devices/$device"; done
 notes_times=()
 git_times=()
+notes_cpus=()
+git_cpus=()
+# CPU time (perf's task-clock, children and server programs included) when perf is there.
+have_perf=0
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then have_perf=1; fi
+# cpu_of VAR CMD...: runs CMD quietly and adds its CPU milliseconds to VAR (0 without perf).
+cpu_of() {
+  local var=$1; shift
+  if [ "$have_perf" = 1 ]; then
+    perf stat -x, -e task-clock -o "$work/perf.out" "$@" >/dev/null 2>&1
+    printf -v "$var" '%s' "$(awk -F, -v before="${!var:-0}" '/task-clock/ {printf "%.1f", before + $1; exit}' "$work/perf.out")"
+  else
+    "$@" >/dev/null 2>&1
+  fi
+}
 same=yes
 parents=0
 for run in $(seq 1 "$runs"); do
@@ -103,13 +118,19 @@ for run in $(seq 1 "$runs"); do
   git -C "$work/n/bench" remote set-url origin "$work/n/remote.git"
   git -C "$work/g/bench" remote set-url origin "$work/g/remote.git"
   if [ -n "${QUICKLOOK:-}" ]; then git -C "$work/n/bench" config notes.quicklook "$QUICKLOOK"; fi
+  # `cp -a` gives new inodes and ctimes: both sides refresh their stat data untimed, so
+  # neither timed run rehashes the whole tree.
+  git -C "$work/g/bench" update-index -q --refresh >/dev/null 2>&1 || true
+  "$bin/notes" -C "$work/n/bench" status >/dev/null 2>&1 || true
   branches=$(for device in $names; do printf 'origin/devices/%s ' "$device"; done)
   time_notes() {
     local t0 t1
     t0=$(now)
-    "$bin/notes" -C "$work/n/bench" sync >/dev/null 2>&1
+    cpu_of notes_cpu "$bin/notes" -C "$work/n/bench" sync
     t1=$(now)
     notes_times+=("$(awk "BEGIN {print $t1 - $t0}")")
+    notes_cpus+=("${notes_cpu:-0}")
+    notes_cpu=0
     # The sync leaves the previews of the notes it brought in to a detached `gc --auto`:
     # drawn here, untimed, so the git run that follows does not compete with it.
     "$bin/notes" -C "$work/n/bench" gc --auto >/dev/null 2>&1 || true
@@ -117,12 +138,14 @@ for run in $(seq 1 "$runs"); do
   time_git() {
     local t0 t1
     t0=$(now)
-    git -C "$work/g/bench" fetch -q origin
+    git_cpu_run=0
+    cpu_of git_cpu_run git -C "$work/g/bench" fetch -q origin
     # shellcheck disable=SC2086
-    git -C "$work/g/bench" merge -q --no-edit $branches >/dev/null
-    git -C "$work/g/bench" push -q origin devices/bench
+    cpu_of git_cpu_run git -C "$work/g/bench" merge -q --no-edit $branches
+    cpu_of git_cpu_run git -C "$work/g/bench" push -q origin devices/bench
     t1=$(now)
     git_times+=("$(awk "BEGIN {print $t1 - $t0}")")
+    git_cpus+=("$git_cpu_run")
   }
   if [ $((run % 2)) -eq 1 ]; then time_notes; time_git; else time_git; time_notes; fi
   if [ "$(git -C "$work/n/bench" rev-parse 'HEAD^{tree}')" != "$(git -C "$work/g/bench" rev-parse 'HEAD^{tree}')" ]; then
@@ -138,6 +161,13 @@ git_median=$(printf '%s\n' "${git_times[@]}" | median)
 printf '%-52s %8.3f s   git: %8.3f s   ratio %.2f   (target <= 0.5, median of %s)\n' \
   "one sync bringing in $device_count diverged devices" "$notes_median" "$git_median" \
   "$(awk "BEGIN {print $notes_median / $git_median}")" "$runs"
+if [ "$have_perf" = 1 ]; then
+  notes_cpu_median=$(printf '%s\n' "${notes_cpus[@]}" | median)
+  git_cpu_median=$(printf '%s\n' "${git_cpus[@]}" | median)
+  printf '%-52s %8.1f ms  git: %8.1f ms  ratio %.2f\n' "  the same, CPU (task-clock)" "$notes_cpu_median" \
+    "$git_cpu_median" "$(awk "BEGIN {print $notes_cpu_median / $git_cpu_median}")"
+fi
+printf '%-52s %s\n' "load" "$(uptime | sed 's/^ *//')"
 printf '%-52s %s\n' "parents of that sync's merge commit" "$parents"
 printf '%-52s %s\n' "same merged tree as git's octopus" "$same"
 printf '%-52s %s of %s notes\n' "previews after the sync's gc --auto" "$previews" "$packages"
