@@ -5,14 +5,15 @@
 # ones (the issue asks for within 2x). HUGE_STORE=DIR reuses a store made before
 # (gen_store.py takes hours at 100,000 notes); it is overlay-mounted (as root; else
 # linked), never copied or changed. SCALE_STORE=DIR does the same for the 10,000-note
-# table, SMALL_SKIP leaves parts of it out (as HUGE_SKIP at 100,000: "sync import
-# attach"), and BENCH_OTHERS=0 stops after the scale tables.
+# table, SMALL_SAVES sets its number of timed writes (100), SMALL_SKIP leaves parts of it
+# out (as HUGE_SKIP does at 100,000: "sync import attach"), and BENCH_OTHERS=0 stops
+# after the scale tables.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d "${TMPDIR:-/tmp}/notes-bench.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 echo "== scale.sh 10000"
-SCALE_SKIP="${SMALL_SKIP:-}" "$here/scale.sh" 10000 300 100 | tee "$out/10k"
+SCALE_SKIP="${SMALL_SKIP:-}" "$here/scale.sh" 10000 300 "${SMALL_SAVES:-100}" | tee "$out/10k"
 echo
 if [ "${BENCH_HUGE:-0}" = 1 ]; then
   echo "== scale.sh 100000"

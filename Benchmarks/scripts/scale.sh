@@ -57,11 +57,14 @@ now() { date +%s%N; }
 # median of the numbers on stdin (nanoseconds), printed in seconds
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.4f", a[int((NR+1)/2)] / 1e9}'; }
 percentile() { sort -n | awk -v p="$1" '{a[NR]=$1} END {i=int(NR*p+0.999); if (i<1) i=1; if (i>NR) i=NR; printf "%.4f", a[i] / 1e9}'; }
+# failed CMD...: says on stderr that a timed command failed, whose figure is then not the
+# command's (an error exits early: a list on the wrong device lists nothing, fast).
+failed() { echo "scale.sh: FAILED (exit $?): $*" >&2; }
 # time_runs N CMD...: prints N durations in nanoseconds, one a line
 time_runs() {
   local n=$1; shift
   for _ in $(seq "$n"); do
-    local t0; t0=$(now); "$@" >/dev/null 2>&1; echo $(($(now) - t0))
+    local t0; t0=$(now); "$@" >/dev/null 2>&1 || failed "$@"; echo $(($(now) - t0))
   done
 }
 # cpu_runs N CMD...: prints N CPU times (user + system, perf's task-clock when perf is
@@ -70,10 +73,10 @@ cpu_runs() {
   local n=$1; shift
   for _ in $(seq "$n"); do
     if command -v perf >/dev/null 2>&1 && perf stat -x, -e task-clock true >/dev/null 2>&1; then
-      perf stat -x, -e task-clock -o "$work/cpu" "$@" >/dev/null 2>&1
+      perf stat -x, -e task-clock -o "$work/cpu" "$@" >/dev/null 2>&1 || failed "$@"
       awk -F, '/task-clock/ {printf "%d\n", $1 * 1e6}' "$work/cpu"
     else
-      /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" >/dev/null 2>&1
+      /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" >/dev/null 2>&1 || failed "$@"
       awk '{printf "%d\n", ($1 + $2) * 1e9}' "$work/cpu"
     fi
   done
@@ -183,15 +186,23 @@ echo "store: $notes_count notes from $source_kind in $(awk "BEGIN {printf \"%.1f
 n_start=$(time_runs "$repeat" "$notes" --version | median)
 g_start=$(time_runs "$repeat" git --version | median)
 row "start-up (--version)" "$n_start" "$g_start" "-"
+# The floor under the CPU rows: what list's CPU is beyond start-up.
+n_start_cpu=$(cpu_runs "$repeat" "$notes" --version | median)
+g_start_cpu=$(cpu_runs "$repeat" git --version | median)
+row "start-up, CPU" "$n_start_cpu" "$g_start_cpu" "-"
 
 # --- list --------------------------------------------------------------------------
-"$notes" -C "$work/store" list >/dev/null 2>&1 || true  # warm the page cache
+# Warms the page cache, and checks that list lists every note (so that its rows time the
+# listing, not an early error) and ls-tree every file of the same commit.
+listed=$("$notes" -C "$work/store" list 2>/dev/null | wc -l) || true
+tree_notes=$(git -C "$work/git" ls-tree --name-only HEAD | grep -c '\.note$') || true
+tree_files=$(git -C "$work/git" ls-tree -r HEAD | wc -l) || true
 n_list=$(time_runs "$repeat" "$notes" -C "$work/store" list | median)
 g_list=$(time_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
 row "list" "$n_list" "$g_list" "<= 1" "start-up ${n_start} s, then one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
 n_list_cpu=$(cpu_runs "$repeat" "$notes" -C "$work/store" list | median)
 g_list_cpu=$(cpu_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
-row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up and one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
+row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up ${n_start_cpu} s CPU, then one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
 
 # --- status (clean working tree) -------------------------------------------------------
 "$notes" -C "$work/store" status >/dev/null 2>&1
@@ -293,6 +304,7 @@ printf '%-34s %11s %11s %7s %8s  %s\n' "job" "notes" "git" "ratio" "target" "ver
 printf '%s\n' "${rows[@]}"
 printf '%-34s %s (target <= 3) %s\n' "write p99 / median" "$p99_over_median" "$p99_verdict"
 printf '%-34s %s\n' "fsck after the writes" "$fsck_ok"
+printf '%-34s %s lines for %s notes in HEAD (ls-tree -r: %s entries)\n' "list printed" "$listed" "$tree_notes" "$tree_files"
 printf '%-34s %s lines on stderr, same tree as git: %s\n' "save of the import" "$import_lines" "$same_import"
 printf '%-34s %s\n' "sync: same merged tree as git" "$same_sync"
 printf '%s\n' "$attach_out"
