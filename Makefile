@@ -58,6 +58,8 @@ fuzz-sync: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	NOTES_SYNC_FUZZ_ROUNDS=$(SYNC_FUZZ_ROUNDS) $(SWIFT) test --skip-build --filter SyncFuzzTests
 
+# The 100,000-note table too: make bench BENCH_HUGE=1 HUGE_STORE=/path/to/store (a store made
+# before by gen_store.py; as root it is overlay-mounted, never copied: see all.sh).
 bench: deps
 	@Benchmarks/scripts/all.sh
 

@@ -26,7 +26,16 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$root"
 work=$(mktemp -d "${TMPDIR:-/tmp}/notes-scale.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+mounts=()
+# Overlay mounts (overlay_copy) go first, so that rm never walks into a store made before;
+# --one-file-system keeps it out of one that would not unmount.
+cleanup() {
+  local mount
+  for mount in "${mounts[@]}"; do umount "$mount" 2>/dev/null || umount -l "$mount" 2>/dev/null || true; done
+  rm -rf --one-file-system "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 if [ -z "${BENCH_BIN:-}" ]; then
   swift build -c release --product notes-bench >/dev/null
   swift build -c release --product notes >/dev/null
@@ -48,11 +57,14 @@ now() { date +%s%N; }
 # median of the numbers on stdin (nanoseconds), printed in seconds
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.4f", a[int((NR+1)/2)] / 1e9}'; }
 percentile() { sort -n | awk -v p="$1" '{a[NR]=$1} END {i=int(NR*p+0.999); if (i<1) i=1; if (i>NR) i=NR; printf "%.4f", a[i] / 1e9}'; }
+# failed CMD...: says on stderr that a timed command failed, whose figure is then not the
+# command's (an error exits early: a list on the wrong device lists nothing, fast).
+failed() { echo "scale.sh: FAILED (exit $?): $*" >&2; }
 # time_runs N CMD...: prints N durations in nanoseconds, one a line
 time_runs() {
   local n=$1; shift
   for _ in $(seq "$n"); do
-    local t0; t0=$(now); "$@" >/dev/null 2>&1; echo $(($(now) - t0))
+    local t0; t0=$(now); "$@" >/dev/null 2>&1 || failed "$@"; echo $(($(now) - t0))
   done
 }
 # cpu_runs N CMD...: prints N CPU times (user + system, perf's task-clock when perf is
@@ -61,10 +73,10 @@ cpu_runs() {
   local n=$1; shift
   for _ in $(seq "$n"); do
     if command -v perf >/dev/null 2>&1 && perf stat -x, -e task-clock true >/dev/null 2>&1; then
-      perf stat -x, -e task-clock -o "$work/cpu" "$@" >/dev/null 2>&1
+      perf stat -x, -e task-clock -o "$work/cpu" "$@" >/dev/null 2>&1 || failed "$@"
       awk -F, '/task-clock/ {printf "%d\n", $1 * 1e6}' "$work/cpu"
     else
-      /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" >/dev/null 2>&1
+      /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" >/dev/null 2>&1 || failed "$@"
       awk '{printf "%d\n", ($1 + $2) * 1e9}' "$work/cpu"
     fi
   done
@@ -98,6 +110,18 @@ link_copy() {
   (cd "$1" && find . -mindepth 1 -maxdepth 1 ! -name .git -print0 | xargs -0 cp -al -t "$2/")
   git -C "$2" config core.trustctime false
 }
+# overlay_copy SOURCE DEST: a working copy of a store made in a second, whatever its size:
+# an overlay mount whose lower layer is SOURCE (read-only to it: every write lands in an
+# upper layer under $work, and the original never changes) and whose upper layer is on
+# the same file system, so files keep their inode numbers and times and the index's stat
+# data still holds (no rehash of 100,000 notes). Needs root and overlayfs; false (and
+# nothing mounted) where it cannot, and the caller falls back to link_copy.
+overlay_copy() {
+  local layers; layers="$work/layers/$(basename "$2")"
+  mkdir -p "$layers/upper" "$layers/work" "$2"
+  mount -t overlay overlay -o "lowerdir=$1,upperdir=$layers/upper,workdir=$layers/work" "$2" 2>/dev/null || return 1
+  mounts+=("$2")
+}
 # unlink_notes DIR TITLE...: the packages' files as real copies, not links to an original.
 unlink_notes() {
   local dir=$1; shift
@@ -113,12 +137,18 @@ linked=no
 if [ -n "${SCALE_STORE:-}" ]; then
   # A store made before (gen_store.py takes hours at 100,000 notes): linked, never changed.
   source_head=$(git -C "$SCALE_STORE" rev-parse HEAD)
-  link_copy "$SCALE_STORE" "$work/store"
-  linked=yes
+  source_store=$(cd "$SCALE_STORE" && pwd)
+  if [ "${SCALE_COPY:-overlay}" = overlay ] && overlay_copy "$source_store" "$work/store" &&
+    overlay_copy "$source_store" "$work/git"; then
+    linked=overlay
+  else
+    link_copy "$SCALE_STORE" "$work/store"
+    linked=yes
+  fi
   # Its own device stays (a store made as device alpha has HEAD on devices/alpha: as
   # device bench, notes would see a branch that does not exist, and list nothing).
   git -C "$work/store" config notes.format 1
-  source_kind="$(basename "$SCALE_STORE"), made before, linked"
+  source_kind="$(basename "$SCALE_STORE"), made before, $([ "$linked" = overlay ] && echo "overlay-mounted" || echo linked)"
 elif [ -f "$gen" ]; then
   python3 "$gen" store --out "$work/store" --notes "$notes_count" --seed 1 --device bench \
     --attach-frac 0.02 --attach-max 200000 >/dev/null
@@ -137,6 +167,15 @@ if [ "$linked" = yes ]; then
   git -C "$work/git" status >/dev/null
   git -C "$work/store" status >/dev/null
   "$notes" -C "$work/store" status >/dev/null 2>&1 || true  # the index learns the unlinked files
+elif [ "$linked" = overlay ]; then
+  # A store once hard-linked has new ctimes (which notes never compares): git is told to
+  # trust the other stat data, as with link_copy. Untimed, the index learns what stat
+  # data it lacks (entries racily clean when it was written).
+  git -C "$work/git" config core.trustctime false
+  git -C "$work/store" config core.trustctime false
+  git -C "$work/git" update-index -q --refresh || true
+  git -C "$work/store" update-index -q --refresh || true
+  "$notes" -C "$work/store" status >/dev/null 2>&1 || true
 else
   git -C "$work/store" status >/dev/null  # the index's stat data, as after a checkout by hand
   cp -a "$work/store" "$work/git"
@@ -147,15 +186,23 @@ echo "store: $notes_count notes from $source_kind in $(awk "BEGIN {printf \"%.1f
 n_start=$(time_runs "$repeat" "$notes" --version | median)
 g_start=$(time_runs "$repeat" git --version | median)
 row "start-up (--version)" "$n_start" "$g_start" "-"
+# The floor under the CPU rows: what list's CPU is beyond start-up.
+n_start_cpu=$(cpu_runs "$repeat" "$notes" --version | median)
+g_start_cpu=$(cpu_runs "$repeat" git --version | median)
+row "start-up, CPU" "$n_start_cpu" "$g_start_cpu" "-"
 
 # --- list --------------------------------------------------------------------------
-"$notes" -C "$work/store" list >/dev/null 2>&1 || true  # warm the page cache
+# Warms the page cache, and checks that list lists every note (so that its rows time the
+# listing, not an early error) and ls-tree every file of the same commit.
+listed=$("$notes" -C "$work/store" list 2>/dev/null | wc -l) || true
+tree_notes=$(git -C "$work/git" ls-tree --name-only HEAD | grep -c '\.note$') || true
+tree_files=$(git -C "$work/git" ls-tree -r HEAD | wc -l) || true
 n_list=$(time_runs "$repeat" "$notes" -C "$work/store" list | median)
 g_list=$(time_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
 row "list" "$n_list" "$g_list" "<= 1" "start-up ${n_start} s, then one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
 n_list_cpu=$(cpu_runs "$repeat" "$notes" -C "$work/store" list | median)
 g_list_cpu=$(cpu_runs "$repeat" git -C "$work/git" ls-tree -r HEAD | median)
-row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up and one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
+row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up ${n_start_cpu} s CPU, then one stat per tracked file and folder (unsaved edits), which git ls-tree never makes"
 
 # --- status (clean working tree) -------------------------------------------------------
 "$notes" -C "$work/store" status >/dev/null 2>&1
@@ -260,10 +307,11 @@ printf '%-34s %11s %11s %7s %8s  %s\n' "job" "notes" "git" "ratio" "target" "ver
 printf '%s\n' "${rows[@]}"
 printf '%-34s %s (target <= 3) %s\n' "write p99 / median" "$p99_over_median" "$p99_verdict"
 printf '%-34s %s\n' "fsck after the writes" "$fsck_ok"
+printf '%-34s %s lines for %s notes in HEAD (ls-tree -r: %s entries)\n' "list printed" "$listed" "$tree_notes" "$tree_files"
 printf '%-34s %s lines on stderr, same tree as git: %s\n' "save of the import" "$import_lines" "$same_import"
 printf '%-34s %s\n' "sync: same merged tree as git" "$same_sync"
 printf '%s\n' "$attach_out"
-if [ "$linked" = yes ]; then
+if [ "$linked" != no ]; then
   # The original must be untouched: the same branch tip, and no file edited through a link.
   unchanged=$(test "$(git -C "$SCALE_STORE" rev-parse HEAD)" = "$source_head" &&
     git -C "$SCALE_STORE" -c core.trustctime=false diff --quiet HEAD -- && echo yes || echo NO)

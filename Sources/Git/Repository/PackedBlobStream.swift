@@ -93,51 +93,26 @@ struct PackedBlobStream {
     var crc = crc32(0, nil, 0)
     header.withUnsafeBufferPointer { crc = crc32(crc, $0.baseAddress, uInt(headerLength)) }
 
-    var stream = z_stream()
-    guard notes_inflate_init(&stream) == Z_OK else { throw damaged(location, "zlib could not start") }
-    defer { inflateEnd(&stream) }
-    let input = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    let output = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer {
-      input.deallocate()
-      output.deallocate()
-    }
     var position = location.offset + Int64(headerLength)
     var written: UInt64 = 0
-    var finished = false
-    while !finished {
-      let count = pread(pack.rawValue, input.baseAddress, chunkSize, off_t(position))
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system("pread", "cannot read '\(location.packPath)'")
-      }
-      guard count > 0 else { throw damaged(location, "the pack ends inside it") }
-      stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
-      stream.avail_in = uInt(count)
-      repeat {
-        stream.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
-        stream.avail_out = uInt(chunkSize)
-        let status = inflate(&stream, Z_NO_FLUSH)
-        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-          throw damaged(location, "its zlib data is corrupt (\(status))")
-        }
-        let produced = chunkSize - Int(stream.avail_out)
-        written += UInt64(produced)
+    let ended = try inflateChunks(
+      location, chunkSize: chunkSize,
+      read: { (input) throws(GitError) in
+        let count = try readAt(pack, into: input, at: position, path: location.packPath)
+        guard count > 0 else { throw damaged(location, "the pack ends inside it") }
+        return count
+      },
+      used: { consumed in
+        // Only the compressed bytes this entry used count towards its CRC-32.
+        crc = crc32(crc, consumed.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(consumed.count))
+        position += Int64(consumed.count)
+      },
+      handle: { (produced) throws(GitError) in
+        written += UInt64(produced.count)
         guard written <= size else { throw damaged(location, "it holds more than the \(size) bytes its header says") }
-        let wanted = Int(min(UInt64(produced), limit - min(limit, written - UInt64(produced))))
-        if wanted > 0 { try write(UnsafeRawBufferPointer(rebasing: output[..<wanted])) }
-        if written >= limit { return true }
-        if status == Z_STREAM_END {
-          finished = true
-          break
-        }
-        if status == Z_BUF_ERROR { break }  // no progress: it needs the next chunk
-      } while stream.avail_out == 0  // else this chunk is used up
-      // Only the compressed bytes this entry used count towards its CRC-32.
-      let used = count - Int(stream.avail_in)
-      crc = crc32(crc, input.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(used))
-      position += Int64(used)
-    }
+        return try deliver(produced, upTo: limit, total: written, to: write)
+      })
+    guard ended else { return true }  // stopped at `limit`
     guard written == size else { throw damaged(location, "it holds \(written) bytes where its header says \(size)") }
     guard UInt32(crc) == location.crc else { throw damaged(location, "its CRC-32 differs from the pack index's") }
     return true
@@ -155,6 +130,61 @@ struct PackedBlobStream {
     guard access(path, F_OK) == 0 else { return false }
     let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
     let location = Location(packPath: path, offset: 0, crc: 0)
+    var header: [UInt8] = []  // "blob <size>", until the NUL
+    var size: UInt64?
+    var notBlob = false
+    var written: UInt64 = 0
+    let ended = try inflateChunks(
+      location, chunkSize: chunkSize,
+      read: { (input) throws(GitError) in
+        let count = try file.read(into: input, path: path)
+        guard count > 0 else { throw damaged(location, "the file ends inside its zlib stream") }
+        return count
+      },
+      used: { _ in },
+      handle: { (chunk) throws(GitError) in
+        var produced = chunk
+        if size == nil {
+          guard let end = produced.firstIndex(of: 0) else {
+            header += produced
+            guard header.count < 64 else { throw damaged(location, "its header has no end") }
+            return true
+          }
+          header += produced[..<end]
+          produced = UnsafeRawBufferPointer(rebasing: produced[(end + 1)...])
+          let text = String(decoding: header, as: UTF8.self)
+          guard text.hasPrefix("blob "), let parsed = UInt64(text.dropFirst(5)) else {
+            notBlob = true
+            return false
+          }
+          size = parsed
+        }
+        written += UInt64(produced.count)
+        guard let size, written <= size else { throw damaged(location, "it holds more bytes than its header says") }
+        return try deliver(produced, upTo: limit, total: written, to: write)
+      })
+    if notBlob { return false }
+    guard ended else { return true }  // stopped at `limit`
+    guard let size else { throw damaged(location, "its header has no end") }
+    guard written == size else { throw damaged(location, "it holds \(written) bytes where its header says \(size)") }
+    return true
+  }
+
+  /// Inflates one zlib stream whose compressed bytes `read` supplies (at most a chunk at a
+  /// time, never none: it throws at the end of its input), handing each inflated piece of
+  /// at most `chunkSize` bytes to `handle`, which returns false to stop there. `used` is
+  /// told which compressed bytes of each read chunk the stream consumed (the rest, after
+  /// its end, belongs to whatever follows it). True when the stream ended, false when
+  /// `handle` stopped it.
+  ///
+  /// - Throws: ``GitError`` when zlib cannot start or finds the data corrupt, and what
+  ///   `read` and `handle` throw.
+  private static func inflateChunks(
+    _ location: Location, chunkSize: Int,
+    read: (UnsafeMutableRawBufferPointer) throws(GitError) -> Int,
+    used: (UnsafeRawBufferPointer) -> Void,
+    handle: (UnsafeRawBufferPointer) throws(GitError) -> Bool
+  ) throws(GitError) -> Bool {
     var stream = z_stream()
     guard notes_inflate_init(&stream) == Z_OK else { throw damaged(location, "zlib could not start") }
     defer { inflateEnd(&stream) }
@@ -164,13 +194,9 @@ struct PackedBlobStream {
       input.deallocate()
       output.deallocate()
     }
-    var header: [UInt8] = []  // "blob <size>", until the NUL
-    var size: UInt64?
-    var written: UInt64 = 0
     var finished = false
     while !finished {
-      let count = try file.read(into: input, path: path)
-      guard count > 0 else { throw damaged(location, "the file ends inside its zlib stream") }
+      let count = try read(input)
       stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
       stream.avail_in = uInt(count)
       repeat {
@@ -180,34 +206,29 @@ struct PackedBlobStream {
         guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
           throw damaged(location, "its zlib data is corrupt (\(status))")
         }
-        var produced = UnsafeRawBufferPointer(rebasing: output[..<(chunkSize - Int(stream.avail_out))])
-        if size == nil {
-          guard let end = produced.firstIndex(of: 0) else {
-            header += produced
-            guard header.count < 64 else { throw damaged(location, "its header has no end") }
-            if status == Z_STREAM_END { throw damaged(location, "its header has no end") }
-            continue
-          }
-          header += produced[..<end]
-          produced = UnsafeRawBufferPointer(rebasing: produced[(end + 1)...])
-          let text = String(decoding: header, as: UTF8.self)
-          guard text.hasPrefix("blob "), let parsed = UInt64(text.dropFirst(5)) else { return false }
-          size = parsed
-        }
-        written += UInt64(produced.count)
-        guard let size, written <= size else { throw damaged(location, "it holds more bytes than its header says") }
-        let wanted = Int(min(UInt64(produced.count), limit - min(limit, written - UInt64(produced.count))))
-        if wanted > 0 { try write(UnsafeRawBufferPointer(rebasing: produced[..<wanted])) }
-        if written >= limit { return true }
+        let produced = chunkSize - Int(stream.avail_out)
+        guard try handle(UnsafeRawBufferPointer(rebasing: output[..<produced])) else { return false }
         if status == Z_STREAM_END {
           finished = true
           break
         }
-        if status == Z_BUF_ERROR { break }
-      } while stream.avail_out == 0
+        if status == Z_BUF_ERROR { break }  // no progress: it needs the next chunk
+      } while stream.avail_out == 0  // else this chunk is used up
+      used(UnsafeRawBufferPointer(rebasing: input[..<(count - Int(stream.avail_in))]))
     }
-    guard written == size else { throw damaged(location, "it holds \(written) bytes where its header says \(size ?? 0)") }
     return true
+  }
+
+  /// Hands the part of `produced` (the last piece of the `total` bytes inflated so far)
+  /// that lies within the first `limit` bytes to `write`; false once `limit` is reached.
+  private static func deliver(
+    _ produced: UnsafeRawBufferPointer, upTo limit: UInt64, total: UInt64,
+    to write: (UnsafeRawBufferPointer) throws(GitError) -> Void
+  ) throws(GitError) -> Bool {
+    let before = total - UInt64(produced.count)
+    let wanted = Int(min(UInt64(produced.count), limit - min(limit, before)))
+    if wanted > 0 { try write(UnsafeRawBufferPointer(rebasing: produced[..<wanted])) }
+    return total < limit
   }
 
   private static func damaged(_ location: Location, _ reason: String) -> GitError {
@@ -227,6 +248,17 @@ struct PackedBlobStream {
       throw .synthesized(.generic, .odb, "'\(path)' is cut short at \(offset + Int64(bytes.count))", "pread")
     }
     return bytes
+  }
+
+  /// One `pread` of up to `buffer.count` bytes at `offset`, retrying on EINTR; 0 at the end.
+  private static func readAt(
+    _ file: borrowing FileDescriptor, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, path: String
+  ) throws(GitError) -> Int {
+    while true {
+      let count = pread(file.rawValue, buffer.baseAddress, buffer.count, off_t(offset))
+      if count >= 0 { return count }
+      if errno != EINTR { throw .system("pread", "cannot read '\(path)'") }
+    }
   }
 
   private static func readUpTo(

@@ -120,8 +120,12 @@ extension Repository {
     do {
       let file = try FileDescriptor(
         path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, function: "open")
-      try copyBlob(id) { (chunk) throws(GitError) in try file.writeAll(chunk, path: temporary) }
+      let descriptor = file.rawValue  // borrowed by the closure; `file` still owns it
+      try copyBlob(id) { (chunk) throws(GitError) in
+        try FileDescriptor.writeAll(chunk, to: descriptor, name: "'\(temporary)'")
+      }
       try file.sync(path: temporary)
+      try file.close(path: temporary)
     } catch {
       unlink(temporary)
       throw error
@@ -136,17 +140,7 @@ extension Repository {
   /// Writes a blob's content to the open file `descriptor` (standard output, for one), in
   /// chunks as ``writeBlob(_:toFile:)`` does; `name` names it in errors.
   public func writeBlob(_ id: ObjectID, toDescriptor descriptor: Int32, name: String) throws {
-    try copyBlob(id) { (chunk) throws(GitError) in
-      var offset = 0
-      while offset < chunk.count {
-        let count = write(descriptor, chunk.baseAddress.map { $0 + offset }, chunk.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw .system("write", "cannot write \(name)")
-        }
-        offset += count
-      }
-    }
+    try copyBlob(id) { (chunk) throws(GitError) in try FileDescriptor.writeAll(chunk, to: descriptor, name: name) }
   }
 
   /// The first `count` bytes of a blob (all of it when shorter), read without loading the

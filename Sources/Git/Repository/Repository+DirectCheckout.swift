@@ -220,8 +220,12 @@ private struct DirectCheckoutPlan {
     return edits
   }
 
-  /// Writes `bytes` to `path` through a temporary file beside it, making missing folders;
-  /// returns the new file's stat data.
+  /// Writes `bytes` to `path` through a temporary file beside it (renamed over it, so a
+  /// reader sees the old file or the new one), making missing folders; returns the new
+  /// file's stat data.
+  ///
+  /// - Throws: ``GitError`` naming `path` when a folder, the write, its close or the
+  ///   rename fails; the temporary file is removed then.
   private static func write(_ bytes: [UInt8], to path: String, executable: Bool) throws -> stat {
     let folder = (path as NSString).deletingLastPathComponent
     do {
@@ -229,26 +233,15 @@ private struct DirectCheckoutPlan {
     } catch {
       throw GitError.synthesized(.generic, .os, "cannot create the folder '\(folder)': \(error)", "mkdir")
     }
-    let temporary = folder + "/.notes-checkout-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, executable ? 0o777 : 0o666)
-    guard descriptor >= 0 else { throw GitError.system("open", "cannot create '\(temporary)'") }
-    var written = 0
-    var failed = false
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while written < raw.count {
-        let result = Glibc.write(descriptor, base + written, raw.count - written)
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else {
-          failed = true
-          return
-        }
-        written += result
-      }
-    }
-    let closed = close(descriptor) == 0
-    if failed || !closed {
-      let error = GitError.system("write", "cannot write '\(path)'")
+    // No fsync: this is a checkout (libgit2 does not sync either), on the write path of
+    // every `notes write`; the index entry written after it records what is on disk.
+    let temporary = Repository.temporaryPath(near: path)
+    do {
+      let file = try FileDescriptor(
+        path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: executable ? 0o777 : 0o666, function: "open")
+      try file.writeAll(bytes, path: path)
+      try file.close(path: path)
+    } catch {
       unlink(temporary)
       throw error
     }

@@ -27,14 +27,30 @@ struct FileDescriptor: ~Copyable {
     }
   }
 
-  /// Writes all of `buffer`, retrying short writes and EINTR.
+  /// Writes all of `buffer`, retrying short writes and EINTR; the error names `path`.
   func writeAll(_ buffer: UnsafeRawBufferPointer, path: String) throws(GitError) {
+    try Self.writeAll(buffer, to: rawValue, name: "'\(path)'")
+  }
+
+  /// Writes all of `bytes`, retrying short writes and EINTR; the error names `path`.
+  func writeAll(_ bytes: [UInt8], path: String) throws(GitError) {
+    let descriptor = rawValue
+    // Array's withUnsafeBytes rethrows untyped errors: carry the typed one out in a Result.
+    let written = bytes.withUnsafeBytes { buffer in
+      Result { () throws(GitError) in try Self.writeAll(buffer, to: descriptor, name: "'\(path)'") }
+    }
+    try written.get()
+  }
+
+  /// Writes all of `buffer` to `descriptor`, which someone else owns (standard output, for
+  /// one), retrying short writes and EINTR; the error says it cannot write `name`.
+  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws(GitError) {
     var offset = 0
     while offset < buffer.count {
-      let count = Foundation.write(rawValue, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      let count = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       if count < 0 {
         if errno == EINTR { continue }
-        throw .system("write", "cannot write '\(path)'")
+        throw .system("write", "cannot write \(name)")
       }
       offset += count
     }
@@ -45,7 +61,19 @@ struct FileDescriptor: ~Copyable {
     guard fsync(rawValue) == 0 else { throw .system("fsync", "cannot sync '\(path)'") }
   }
 
-  deinit { close(rawValue) }
+  /// Closes the file now and says whether that worked: some file systems (NFS, a full
+  /// disk with delayed allocation) report a failed write only here. Without this, the
+  /// owner's end closes it and ignores the result.
+  ///
+  /// - Throws: ``GitError`` (category `.os`) naming `path` and the system's reason.
+  consuming func close(path: String) throws(GitError) {
+    let descriptor = rawValue
+    discard self
+    // Not retried on EINTR: Linux releases the descriptor whatever close returns.
+    guard Foundation.close(descriptor) == 0 else { throw .system("close", "cannot finish writing '\(path)'") }
+  }
+
+  deinit { Foundation.close(rawValue) }
 }
 
 extension GitError {
