@@ -241,15 +241,8 @@ final class IndexFileLock {
   }
 
   fileprivate func write(_ bytes: [UInt8]) throws {
-    var written = 0
     try bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while written < raw.count {
-        let result = Glibc.write(descriptor, base + written, raw.count - written)
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else { throw GitError.system("write", "cannot write '\(path)'") }
-        written += result
-      }
+      try FileDescriptor.writeAll(raw, to: descriptor, name: "'\(path)'")
     }
   }
 
