@@ -133,15 +133,18 @@ enum IndexFileWriter {
     output.replaceSubrange(8..<12, with: countBytes)
     // The old file's checksum and the new one's share the hash of their common start.
     let common = countBytes.elementsEqual(oldBytes[8..<12]) ? (firstChange ?? output.count) : 8
-    var hash = SHA1()
+    guard var hash = SHA1() else { return nil }
     hash.update(UnsafeRawBufferPointer(rebasing: oldBytes[0..<common]))
     if !verified {
       var oldHash = hash
       oldHash.update(UnsafeRawBufferPointer(rebasing: oldBytes[common..<(oldBytes.count - 20)]))
-      guard oldHash.finish().elementsEqual(oldBytes[(oldBytes.count - 20)...]) else { return nil }
+      guard let oldDigest = oldHash.finish(), oldDigest.elementsEqual(oldBytes[(oldBytes.count - 20)...]) else {
+        return nil
+      }
     }
     output.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[common...])) }
-    output += hash.finish()
+    guard let digest = hash.finish() else { return nil }
+    output += digest
     return output
   }
 

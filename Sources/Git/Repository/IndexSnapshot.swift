@@ -115,10 +115,12 @@ final class IndexSnapshot {
     }
   }
 
-  /// Whether the file ends with the SHA-1 of the rest, as git and libgit2 require.
+  /// Whether the file ends with the SHA-1 of the rest, as git and libgit2 require (false
+  /// also when libcrypto cannot hash: the caller then leaves the file to libgit2).
   func checksumIsValid() -> Bool {
     let end = bytes.count - 20
-    return SHA1.digest(UnsafeRawBufferPointer(rebasing: bytes[0..<end])).elementsEqual(bytes[end...])
+    guard let digest = SHA1.digest(UnsafeRawBufferPointer(rebasing: bytes[0..<end])) else { return false }
+    return digest.elementsEqual(bytes[end...])
   }
 
   /// The whole file.

@@ -14,62 +14,73 @@ import CCrypto
 struct SHA1 {
   private var context: DigestContext
 
-  init() {
-    context = DigestContext()
+  /// A fresh hash, or nil when libcrypto cannot set up a digest (it fails only when
+  /// memory runs out); callers then take their slower path through libgit2.
+  init?() {
+    guard let context = DigestContext() else { return nil }
+    self.context = context
   }
 
-  /// The digest of `bytes`.
-  static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-    var hash = SHA1()
+  /// The digest of `bytes`, or nil when libcrypto fails.
+  static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    guard var hash = SHA1() else { return nil }
     hash.update(bytes)
     return hash.finish()
   }
 
-  /// Adds `bytes` to the message.
+  /// Adds `bytes` to the message. A failure is remembered, and `finish` then gives nil.
   mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard let start = bytes.baseAddress, bytes.count > 0 else { return }
-    if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+    makeUnique()
     context.update(start, bytes.count)
   }
 
-  /// The 20-byte digest of everything added.
-  mutating func finish() -> [UInt8] {
-    if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+  /// The 20-byte digest of everything added, or nil when libcrypto failed on the way.
+  mutating func finish() -> [UInt8]? {
+    makeUnique()
     return context.finish()
+  }
+
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&context) { context = context.copy() }
   }
 }
 
 /// One libcrypto digest context (`EVP_MD_CTX`) set up for SHA-1: owned here, freed in
-/// `deinit`.
+/// `deinit`. A failed libcrypto call marks it failed rather than stopping the process.
 private final class DigestContext {
+  /// Nil only in a copy whose context libcrypto could not allocate.
   private let pointer: OpaquePointer?
+  private var failed: Bool
 
-  init() {
-    pointer = EVP_MD_CTX_new()
-    // Fails only when memory runs out; `update` and `finish` then fail the same way.
-    if EVP_DigestInit_ex(pointer, EVP_sha1(), nil) != 1 { fatalError("SHA-1: cannot set up a libcrypto digest") }
+  init?() {
+    guard let pointer = EVP_MD_CTX_new() else { return nil }
+    self.pointer = pointer
+    failed = EVP_DigestInit_ex(pointer, EVP_sha1(), nil) != 1
+    if failed { return nil }
   }
 
   private init(copying other: DigestContext) {
     pointer = EVP_MD_CTX_new()
-    if EVP_MD_CTX_copy_ex(pointer, other.pointer) != 1 { fatalError("SHA-1: cannot copy a libcrypto digest") }
+    failed = other.failed || pointer == nil || EVP_MD_CTX_copy_ex(pointer, other.pointer) != 1
   }
 
-  /// A context that goes on from this one's state.
+  /// A context that goes on from this one's state (a failed one when the copy fails).
   func copy() -> DigestContext { DigestContext(copying: self) }
 
   func update(_ bytes: UnsafeRawPointer, _ count: Int) {
-    if EVP_DigestUpdate(pointer, bytes, count) != 1 { fatalError("SHA-1: libcrypto refused an update") }
+    if !failed && EVP_DigestUpdate(pointer, bytes, count) != 1 { failed = true }
   }
 
-  /// The digest; the context is set up afresh afterwards.
-  func finish() -> [UInt8] {
+  /// The digest, or nil after a failure; the context is set up afresh afterwards.
+  func finish() -> [UInt8]? {
+    guard let pointer else { return nil }
     var digest = [UInt8](repeating: 0, count: 20)
     var length: UInt32 = 0
-    let finished = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(pointer, $0.baseAddress, &length) }
-    if finished != 1 || length != 20 { fatalError("SHA-1: libcrypto could not finish a digest") }
-    if EVP_DigestInit_ex(pointer, EVP_sha1(), nil) != 1 { fatalError("SHA-1: cannot set up a libcrypto digest") }
-    return digest
+    let finished =
+      !failed && digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(pointer, $0.baseAddress, &length) } == 1
+    failed = EVP_DigestInit_ex(pointer, EVP_sha1(), nil) != 1
+    return finished && length == 20 ? digest : nil
   }
 
   deinit {
