@@ -27,9 +27,8 @@ extension Repository {
       groups[String(path[..<slash]), default: []].append(moved)
     }
     guard !groups.isEmpty else { return nil }
-    let (kind, original) = try rawObject(base)
-    guard kind == .tree else { return nil }
-    var bytes = original
+    guard let original = try keptTree(base) else { return nil }
+    var bytes = original.bytes
     let located = RawTreeEntries.directoryIDOffsets(in: bytes, named: Set(groups.keys))
     guard located.count == groups.count else { return nil }
     var changed = false
@@ -53,6 +52,8 @@ extension Repository {
     try check(result, "git_odb_write")
     let id = ObjectID(out)
     packedWrites?.pendingTrees.append(id)
+    // The checkout and the previews that follow look into the new root: kept, not read back.
+    rawTrees.keep(RawTree(id: id, bytes: bytes))
     return id
   }
 }

@@ -19,8 +19,18 @@ extension Repository {
 
   /// The entry at a `/`-separated `path` below `tree`, named by the full path; nil when missing.
   ///
+  /// - Parameter keepingTree: Whether to read `tree`'s bytes whole and keep them for the
+  ///   command's next lookups in it (and the splicing writer's): for the device branch's
+  ///   root, which one command looks into several times. Without it, kept bytes are used
+  ///   when `tree` is kept already, and libgit2 answers otherwise.
+  ///
   /// The corresponding libgit2 function is `git_tree_entry_bypath`.
-  public func treeEntry(atPath path: String, inTree tree: ObjectID) throws -> TreeEntry? {
+  public func treeEntry(atPath path: String, inTree tree: ObjectID, keepingTree: Bool = false) throws -> TreeEntry? {
+    if let raw = keepingTree ? try keptTree(tree) : rawTrees.tree(tree),
+      case .answered(let entry) = try entry(atPath: path, in: raw)
+    {
+      return entry
+    }
     let handle = try lookupTree(tree)
     guard let entry = try entry(atPath: path, in: handle) else { return nil }
     return Self.treeEntry(entry.pointer, name: path)
@@ -88,6 +98,43 @@ extension Repository {
     var out = git_oid()
     try check(git_treebuilder_write(&out, builder.pointer), "git_treebuilder_write")
     return ObjectID(out)
+  }
+
+  /// What kept bytes tell of a path.
+  private enum KeptLookup {
+    /// The entry, or nil when there is none.
+    case answered(TreeEntry?)
+    /// libgit2 must answer: a path with an empty component, a tree the bytes cannot
+    /// answer for, a file on the way.
+    case unknown
+  }
+
+  /// The entry at `path`, its first component found through `tree`'s kept bytes.
+  private func entry(atPath path: String, in tree: RawTree) throws -> KeptLookup {
+    let components = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let first = components.first, !first.isEmpty else { return .unknown }
+    switch tree.entry(named: Array(first.utf8)) {
+    case .unknown: return .unknown
+    case .absent: return .answered(nil)
+    case .found(let id, let mode):
+      guard components.count == 2 else { return .answered(TreeEntry(name: path, id: id, mode: mode)) }
+      let rest = String(components[1])
+      guard mode == .tree, !rest.isEmpty, !rest.hasPrefix("/"), !rest.hasSuffix("/") else { return .unknown }
+      let subtree = try lookupTree(id)
+      guard let entry = try entry(atPath: rest, in: subtree) else { return .answered(nil) }
+      return .answered(Self.treeEntry(entry.pointer, name: path))
+    }
+  }
+
+  /// The bytes of tree `id`, read whole once and kept (``RawTreeCache``); nil when `id`
+  /// is not a tree.
+  func keptTree(_ id: ObjectID) throws -> RawTree? {
+    if let kept = rawTrees.tree(id) { return kept }
+    let (kind, bytes) = try rawObject(id)
+    guard kind == .tree else { return nil }
+    let tree = RawTree(id: id, bytes: bytes)
+    rawTrees.keep(tree)
+    return tree
   }
 
   /// An owned copy of the entry at `path` below `tree`, or nil when there is none.

@@ -18,6 +18,9 @@ public final class Repository {
   /// (``editIndexFile(_:)``), so one command hashes the 4 MB file once.
   var verifiedIndex: IndexSnapshot.Stamp?
 
+  /// The big trees this command read or wrote whole (``RawTreeCache``).
+  let rawTrees = RawTreeCache()
+
   private init(handle: consuming OwnedHandle) {
     self.handle = handle
   }

@@ -167,7 +167,11 @@ extension Store {
       let tree = try headTree()
     else { return nil }
     let path = NotePath(packagePath: name + NotePath.packageExtension)
-    let entry = try git("reading \(path.name)") { try repository.treeEntry(atPath: path.path, inTree: tree) }
+    // The root's bytes are kept: the command's next lookups in it (the body, a write's
+    // new root spliced from it) read it no more.
+    let entry = try git("reading \(path.name)") {
+      try repository.treeEntry(atPath: path.path, inTree: tree, keepingTree: true)
+    }
     return entry?.mode == .tree ? path : nil
   }
 
