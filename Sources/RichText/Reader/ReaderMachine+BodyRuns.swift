@@ -2,21 +2,36 @@
 /// words read straight from the bytes, without a token per item.
 ///
 /// Most of a body is text, escapes and control words that do nothing (Word writes
-/// dozens per paragraph) while the reader is in plain body text: no group is being
-/// skipped, no `\uN` fallback, `\*`, attachment placeholder or multi-byte character
-/// waits, the text is visible and the run's attributes are resolved. There the
-/// loop does what the token loop would do for each item, in the same order, and
-/// hands back to it at anything else (braces, control symbols, `\binN`, a word that
-/// makes a warning, a surrogate `\uN`), and after each control word it dispatches.
+/// dozens per paragraph). While no group is being skipped and no `\uN` fallback,
+/// `\*`, attachment placeholder or multi-byte character waits, the loop skips
+/// unknown words and dispatches known ones; while the text is visible body text it
+/// also reads text, `\'hh` and `\uN` itself. It does what the token loop would do
+/// for each item, in the same order, and hands back to it at anything else (braces,
+/// control symbols, `\binN`, a word that makes a warning, a surrogate `\uN`) and
+/// after each known word.
 extension ReaderMachine {
   /// Whether the bytes at the tokenizer's position may be read by `readBodyRun`.
   @inline(__always)
   var canReadBodyRun: Bool {
     readsBodyRuns && skipDepth == 0 && fallbackToSkip == 0 && !state.ignorableNext
-      && pendingAttachmentDepth == nil && !decoder.hasPending && pendingHighSurrogate == nil
-      && state.destination == .body && !state.character.isHidden && hiddenText.isEmpty
-      && body.pendingCellTabs == 0 && !characterMayHaveChanged && recorder.bodyStart != nil
-      && tokenizer.position >= headerSpaceEnd
+      && pendingAttachmentDepth == nil && !decoder.hasPending
+  }
+
+  /// Whether text, `\'hh` and `\uN` at `offset` go into the body as visible text of
+  /// a body already started (else the token loop reads them).
+  @inline(__always)
+  func takesBodyText(at offset: Int) -> Bool {
+    pendingHighSurrogate == nil && state.destination == .body && !state.character.isHidden
+      && hiddenText.isEmpty && recorder.bodyStart != nil && offset >= headerSpaceEnd
+  }
+
+  /// Makes the body ready for the text at `offset` as the token loop does (the
+  /// run's attributes, pending cell tabs), when it may not be.
+  @inline(__always)
+  mutating func prepareBodyText(at offset: Int) {
+    guard characterMayHaveChanged || body.pendingCellTabs > 0 else { return }
+    tokenizer.advance(to: offset, tokenStart: offset)
+    prepareBody()
   }
 
   /// Reads body text, `\'hh`, `\uN` (and its fallback) and control words from the
@@ -41,7 +56,10 @@ extension ReaderMachine {
             continue
           }
           if keyword == .u {
-            guard let scalar = Self.unicodeScalar(word.parameter ?? 0) else { return index != start }
+            guard takesBodyText(at: index), let scalar = Self.unicodeScalar(word.parameter ?? 0) else {
+              return index != start
+            }
+            prepareBodyText(at: index)
             tables.noteText(index, word.end)
             appendUTF8(scalar, to: &body.runText)
             itemStart = index
@@ -64,6 +82,8 @@ extension ReaderMachine {
           let high = RTFTokenizer.hexDigitValue(base[index + 2]),
           let low = RTFTokenizer.hexDigitValue(base[index + 3])
         else { return index != start }
+        guard takesBodyText(at: index) else { return index != start }
+        prepareBodyText(at: index)
         tables.noteText(index, index + 4)
         updateCodePage()
         decoder.append(high << 4 | low, to: &body.runText)
@@ -75,6 +95,8 @@ extension ReaderMachine {
       } else if RTFTokenizer.isSkippedControlCharacter(byte) {
         index += 1
       } else {
+        guard takesBodyText(at: index) else { return index != start }
+        prepareBodyText(at: index)
         let text = RTFTokenizer.textEnd(buffer, from: index)
         tables.noteText(index, text.end)
         if text.isASCII {
