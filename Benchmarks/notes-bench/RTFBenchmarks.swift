@@ -13,8 +13,13 @@ enum RTFBenchmarks {
     let quick = CommandLine.arguments.contains("--quick")
     // `--reader-only`: the RTFReader rows alone (for profiling the reader).
     let readerOnly = CommandLine.arguments.contains("--reader-only")
+    // `--kind Cocoa` or `--kind Word`: that kind of body alone (for profiling one).
+    var kinds = ["Cocoa", "Word"]
+    if let flag = CommandLine.arguments.firstIndex(of: "--kind"), flag + 1 < CommandLine.arguments.count {
+      kinds = [CommandLine.arguments[flag + 1]]
+    }
     var rows: [[String]] = []
-    for kind in ["Cocoa", "Word"] {
+    for kind in kinds {
       for megabytes in quick ? [1] : [1, 10] {
         let firstRow = rows.count
         let writer = RTFWriter()

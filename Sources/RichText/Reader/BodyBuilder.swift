@@ -97,18 +97,20 @@ extension ReaderMachine {
     tables.noteParagraphEnd(
       body.paragraphs.count, at: tokenizer.tokenStart, end: tokenizer.position, depth: depth)
     body.endParagraph(style: currentParagraphStyle())
-    recorder.noteParagraphEnd(at: tokenizer.position, state: cleanBoundaryState())
+    if isCleanBoundary {
+      recorder.noteCleanParagraphEnd(
+        at: tokenizer.position, character: state.character, paragraph: state.paragraph,
+        unicodeFallback: state.unicodeFallback)
+    } else {
+      recorder.noteParagraphEnd(at: tokenizer.position, state: nil)
+    }
   }
 
-  /// The state at a paragraph end that a replaced stretch of paragraphs can stop
-  /// at: in the document's own group, outside fields, tables and legacy lists.
-  private func cleanBoundaryState() -> RTFBoundaryState? {
-    guard depth == 1, state.destination == .body, fieldInstructions.isEmpty,
-      !recorder.isInTable, state.paragraph.legacyList == nil, pendingAttachmentDepth == nil
-    else { return nil }
-    return RTFBoundaryState(
-      character: state.character, paragraph: state.paragraph,
-      unicodeFallback: state.unicodeFallback)
+  /// Whether a replaced stretch of paragraphs can stop at the paragraph end here:
+  /// in the document's own group, outside fields, tables and legacy lists.
+  private var isCleanBoundary: Bool {
+    depth == 1 && state.destination == .body && fieldInstructions.isEmpty
+      && !recorder.isInTable && state.paragraph.legacyList == nil && pendingAttachmentDepth == nil
   }
 
   /// Ends a table row (`\row`, `\nestrow`): the last cell gets no tab.

@@ -93,6 +93,14 @@ public struct RTFReader: Sendable {
   /// boundaries and link targets up among the recent ones, or on the general path,
   /// which works each out afresh (for tests that compare the two).
   func read(_ bytes: [UInt8], usingRecentCaches: Bool) throws(RTFError) -> RTFReadResult {
+    try read(bytes, usingRecentCaches: usingRecentCaches, readingBodyRuns: usingRecentCaches)
+  }
+
+  /// `read(_:usingRecentCaches:)`, reading plain body text, escapes and control
+  /// words straight from the bytes or (`readingBodyRuns` false) each as a token.
+  func read(
+    _ bytes: [UInt8], usingRecentCaches: Bool, readingBodyRuns: Bool
+  ) throws(RTFError) -> RTFReadResult {
     guard bytes.count <= limits.maxInputBytes else {
       throw .inputTooLarge(size: bytes.count, limit: limits.maxInputBytes)
     }
@@ -101,6 +109,7 @@ public struct RTFReader: Sendable {
     machine.headerSpaceEnd = rtfWord
     machine.usesRecentCaches = usingRecentCaches
     machine.recorder.checksRecentStates = usingRecentCaches
+    machine.readsBodyRuns = readingBodyRuns
     return try machine.run()
   }
 

@@ -184,6 +184,58 @@ struct RTFTokenizer {
     return .word(keyword, parameter: parameter)
   }
 
+  /// A control word the reader's loop over body runs reads without a token.
+  struct PlainWord {
+    var keyword: RTFKeyword?
+    var parameter: Int32?
+    /// Just after the word, its parameter and the space that ends it.
+    var end: Int
+  }
+
+  /// The control word whose backslash is at `backslash` (a letter follows it), read
+  /// as `next()` would read it, or nil when `next()` must read it: a word that makes
+  /// a warning (too long, a parameter of ten digits or more, which may be out of
+  /// range) or that is `\binN`. Moves nothing.
+  @inline(__always)
+  func plainWord(_ bytes: UnsafeBufferPointer<UInt8>, at backslash: Int) -> PlainWord? {
+    let count = bytes.count
+    let start = backslash + 1
+    var index = start
+    var hash = RTFKeyword.hashSeed
+    while index < count, isLetter(bytes[index]) {
+      hash = RTFKeyword.hashStep(hash, bytes[index])
+      index += 1
+    }
+    let end = index
+    guard end - start <= Self.maxWordLength else { return nil }
+    var parameter: Int32?
+    var digits = index
+    if digits < count, bytes[digits] == UInt8(ascii: "-") { digits += 1 }
+    if digits < count, isDigit(bytes[digits]) {
+      let first = digits
+      var value: Int32 = 0
+      while digits < count, isDigit(bytes[digits]) {
+        guard digits - first < 9 else { return nil }
+        value = value &* 10 &+ Int32(bytes[digits] &- UInt8(ascii: "0"))
+        digits += 1
+      }
+      parameter = bytes[index] == UInt8(ascii: "-") ? -value : value
+      index = digits
+    }
+    if index < count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    let keyword = keywords.keyword(hash: hash, spelledBy: bytes, start, end)
+    if keyword == .bin { return nil }
+    return PlainWord(keyword: keyword, parameter: parameter, end: index)
+  }
+
+  /// Moves on to `offset`, past bytes the reader read itself; `start` is where the
+  /// last item it read there started (what `tokenStart` says after a token).
+  @inline(__always)
+  mutating func advance(to offset: Int, tokenStart start: Int) {
+    position = offset
+    tokenStart = start
+  }
+
   /// Reads `-?[0-9]+`, clamping values outside the 32-bit range (any number of
   /// digits is consumed, none can overflow).
   @inline(__always)
@@ -262,4 +314,15 @@ struct RTFTokenizer {
   case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
   default: return nil
   }
+}
+
+extension RTFTokenizer {
+  /// Whether `byte` is a letter of a control word.
+  @inline(__always) static func isWordLetter(_ byte: UInt8) -> Bool { isLetter(byte) }
+  /// Whether `byte` is a control character the tokenizer skips (never text).
+  @inline(__always) static func isSkippedControlCharacter(_ byte: UInt8) -> Bool {
+    isIgnoredControlCharacter(byte)
+  }
+  /// The value of the hexadecimal digit `byte`, or nil.
+  @inline(__always) static func hexDigitValue(_ byte: UInt8) -> UInt8? { hexValue(byte) }
 }

@@ -85,6 +85,10 @@ struct ReaderMachine {
   /// recent ones (the fast path) or works each out afresh (the general path, which
   /// tests compare it with). Both give the same result.
   var usesRecentCaches = true
+  /// Whether plain body text, escapes and control words are read straight from the
+  /// bytes (`readBodyRun`) or each as a token (the general path, which tests compare
+  /// it with). Both give the same result.
+  var readsBodyRuns = true
   /// The last paragraph states resolved, with their styles (list tables as they
   /// are: emptied when a list or list override is added).
   var recentParagraphStyles: [(state: ParagraphState, style: ParagraphStyle)] = []
@@ -118,6 +122,7 @@ struct ReaderMachine {
   /// input's bytes).
   private mutating func readTokens(_ buffer: UnsafeBufferPointer<UInt8>) throws(RTFError) {
     loop: while true {
+      if canReadBodyRun, readBodyRun(buffer) { continue }
       var token = try tokenizer.next(in: buffer)
       // A word the reader does not know does nothing unless it follows `\*`, counts
       // as a `\uN` fallback, ends multi-byte text or stands where a Cocoa

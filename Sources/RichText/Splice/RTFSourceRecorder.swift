@@ -12,7 +12,8 @@ struct RTFSourceRecorder {
   private var endStates: [Int32] = []
   private var states: [RTFBoundaryState] = []
   private var stateNumbers: [QuicklyHashedState: Int32] = [:]
-  private var lastState: (state: RTFBoundaryState, number: Int32)?
+  /// The number of the state at the last clean paragraph end (`states` holds it).
+  private var lastNumber: Int32?
   /// The numbers of the last few distinct states, looked at before `stateNumbers`
   /// when `checksRecentStates` (the reader's fast path; either way gives the same
   /// numbers, as `states` holds each state once).
@@ -39,8 +40,8 @@ struct RTFSourceRecorder {
       endStates.append(-1)
       return
     }
-    if let last = lastState, last.state == state {
-      endStates.append(last.number)
+    if let last = lastNumber, states[Int(last)] == state {
+      endStates.append(last)
       return
     }
     let number: Int32
@@ -54,12 +55,30 @@ struct RTFSourceRecorder {
       number = Self.number(of: &stateNumbers[QuicklyHashedState(state: state), default: next])
       if number == next { states.append(state) }
     }
-    lastState = (state, number)
+    lastNumber = number
     endStates.append(number)
     if checksRecentStates, !recentStateNumbers.contains(number) {
       if recentStateNumbers.count == Self.recentStateCount { recentStateNumbers.removeFirst() }
       recentStateNumbers.append(number)
     }
+  }
+
+  /// Records the end of a paragraph at `offset` whose boundary is clean, the
+  /// reader's state there given by its parts. When it is the state of the last clean
+  /// end, as it mostly is, it is compared where it is and no state is made.
+  mutating func noteCleanParagraphEnd(
+    at offset: Int, character: CharacterState, paragraph: ParagraphState, unicodeFallback: Int32
+  ) {
+    if let last = lastNumber, states[Int(last)].unicodeFallback == unicodeFallback,
+      states[Int(last)].paragraph == paragraph, states[Int(last)].character == character
+    {
+      ends.append(offset)
+      endStates.append(last)
+      return
+    }
+    noteParagraphEnd(
+      at: offset,
+      state: RTFBoundaryState(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback))
   }
 
   /// The value of a dictionary entry, through `inout` so that reading it with a
@@ -80,7 +99,7 @@ struct RTFSourceRecorder {
         endStates[range.lowerBound] = -1
       }
     }
-    lastState = nil
+    lastNumber = nil
   }
 
   /// The source of a body of `paragraphs`, or nil when the file did not end
