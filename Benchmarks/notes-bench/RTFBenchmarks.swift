@@ -13,6 +13,8 @@ enum RTFBenchmarks {
     let quick = CommandLine.arguments.contains("--quick")
     // `--reader-only`: the RTFReader rows alone (for profiling the reader).
     let readerOnly = CommandLine.arguments.contains("--reader-only")
+    // `--writer-only`: the RTFWriter rows alone (for profiling the writer).
+    let writerOnly = CommandLine.arguments.contains("--writer-only")
     var rows: [[String]] = []
     for kind in ["Cocoa", "Word"] {
       for megabytes in quick ? [1] : [1, 10] {
@@ -40,7 +42,7 @@ enum RTFBenchmarks {
         // LibreOffice's conversion of the same file, its start-up (a minimal file's
         // conversion) taken off, so the rows compare reading the RTF itself.
         var libreOfficeNet: Conversion?
-        if withLibreOffice, !readerOnly, let whole = libreOfficeConversion(rtf),
+        if withLibreOffice, !readerOnly, !writerOnly, let whole = libreOfficeConversion(rtf),
           let startUp = libreOfficeConversion(Array(#"{\rtf1\ansi x\par}"#.utf8))
         {
           libreOfficeNet = Conversion(
@@ -74,9 +76,11 @@ enum RTFBenchmarks {
           }, bytes: rtf.count))
           continue
         }
-        rows.append(row(measure("byte copy \(name)", iterations: iterations) {
-          blackHole(Array(rtf[...]) + [])
-        }, bytes: rtf.count))
+        if !writerOnly {
+          rows.append(row(measure("byte copy \(name)", iterations: iterations) {
+            blackHole(Array(rtf[...]) + [])
+          }, bytes: rtf.count))
+        }
         let whole = body.forgettingSource()
         let written = writer.write(whole)
         rows.append(row(measure("RTFWriter.write \(name)", iterations: iterations) {
@@ -87,9 +91,11 @@ enum RTFBenchmarks {
             blackHole(writer.write(body))
           }, bytes: rtf.count))
         }
-        rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
-          blackHole(try? reader.read(rtf))
-        }, bytes: rtf.count))
+        if !writerOnly {
+          rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
+            blackHole(try? reader.read(rtf))
+          }, bytes: rtf.count))
+        }
         // Each size as it is done: a loaded machine may not see the end.
         print("done: \(name) (\(rows.count) rows so far)")
         for row in rows[firstRow...] { print("  " + row.joined(separator: " | ")) }
