@@ -45,8 +45,8 @@ struct RTFBodyWriter {
         if hasPreviousStyle && style.pointee == previousStyle { return false }
         if !reusesStyleWords {
           RTFParagraphStyleWriter.write(style.pointee, to: &out)
-        } else if let recent = recentStyles.first(where: { $0.style == style.pointee }) {
-          out.append(contentsOf: recent.words)
+        } else if let words = Self.recentWords(of: style, in: recentStyles) {
+          out.append(contentsOf: words)
         } else {
           var words = RTFByteBuffer(capacity: 128)
           RTFParagraphStyleWriter.write(style.pointee, to: &words)
@@ -79,6 +79,20 @@ struct RTFBodyWriter {
       }
     }
     out.raw("}")
+  }
+
+  /// The words of `style` when it is one of `recent`, compared in place (a search
+  /// by `first(where:)` copies each entry's style).
+  private static func recentWords(
+    of style: UnsafePointer<ParagraphStyle>, in recent: [(style: ParagraphStyle, words: [UInt8])]
+  ) -> [UInt8]? {
+    recent.withUnsafeBufferPointer { entries in
+      guard let base = entries.baseAddress else { return nil }
+      for index in 0..<entries.count where (base + index).pointee.style == style.pointee {
+        return (base + index).pointee.words
+      }
+      return nil
+    }
   }
 
   /// Writes a paragraph's runs (and its list marker, if any) as diffs from `state`.
