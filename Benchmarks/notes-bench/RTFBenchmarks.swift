@@ -18,6 +18,8 @@ enum RTFBenchmarks {
     if let flag = CommandLine.arguments.firstIndex(of: "--kind"), flag + 1 < CommandLine.arguments.count {
       kinds = [CommandLine.arguments[flag + 1]]
     }
+    // `--writer-only`: the RTFWriter rows alone (for profiling the writer).
+    let writerOnly = CommandLine.arguments.contains("--writer-only")
     var rows: [[String]] = []
     for kind in kinds {
       for megabytes in quick ? [1] : [1, 10] {
@@ -45,7 +47,7 @@ enum RTFBenchmarks {
         // LibreOffice's conversion of the same file, its start-up (a minimal file's
         // conversion) taken off, so the rows compare reading the RTF itself.
         var libreOfficeNet: Conversion?
-        if withLibreOffice, !readerOnly, let whole = libreOfficeConversion(rtf),
+        if withLibreOffice, !readerOnly, !writerOnly, let whole = libreOfficeConversion(rtf),
           let startUp = libreOfficeConversion(Array(#"{\rtf1\ansi x\par}"#.utf8))
         {
           libreOfficeNet = Conversion(
@@ -79,9 +81,11 @@ enum RTFBenchmarks {
           }, bytes: rtf.count))
           continue
         }
-        rows.append(row(measure("byte copy \(name)", iterations: iterations) {
-          blackHole(Array(rtf[...]) + [])
-        }, bytes: rtf.count))
+        if !writerOnly {
+          rows.append(row(measure("byte copy \(name)", iterations: iterations) {
+            blackHole(Array(rtf[...]) + [])
+          }, bytes: rtf.count))
+        }
         let whole = body.forgettingSource()
         let written = writer.write(whole)
         rows.append(row(measure("RTFWriter.write \(name)", iterations: iterations) {
@@ -92,9 +96,11 @@ enum RTFBenchmarks {
             blackHole(writer.write(body))
           }, bytes: rtf.count))
         }
-        rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
-          blackHole(try? reader.read(rtf))
-        }, bytes: rtf.count))
+        if !writerOnly {
+          rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
+            blackHole(try? reader.read(rtf))
+          }, bytes: rtf.count))
+        }
         // Each size as it is done: a loaded machine may not see the end.
         print("done: \(name) (\(rows.count) rows so far)")
         for row in rows[firstRow...] { print("  " + row.joined(separator: " | ")) }

@@ -14,7 +14,10 @@ import Testing
 ///   writing them each time;
 /// - runs are written by the number of their attribute set, their words copied when
 ///   written before, and the tables collected once per set: checked against writing
-///   from the state run by run and collecting per run.
+///   from the state run by run and collecting per run;
+/// - attribute sets are compared in place, cheap fields first: checked against `==`;
+/// - code page bytes come from a table: checked against the code page's function;
+/// - runs and styles are read in place: checked against `runs` and `style`.
 @Suite("The writer's fast paths give the bytes of the general ones")
 struct WriterFastPathEquivalenceTests {
   static func seed() -> UInt64 {
@@ -188,6 +191,51 @@ struct WriterFastPathEquivalenceTests {
     var general = RTFByteBuffer(capacity: 0)
     writer.write(paragraphs, to: &general)
     #expect(byNumber.finished() == general.finished())
+  }
+
+  @Test("attribute sets compared in place are equal exactly when == says so")
+  func inPlaceComparison() throws {
+    let seed = Self.seed()
+    var generator = RandomModelGenerator(seed: seed)
+    var random = SplitMix64(seed: seed ^ 0x5A5A)
+    let element = try #require(
+      RTFReader().read(Array(#"{\rtf1\ansi a{\footnote\pard b}c\par}"#.utf8)).text.paragraphs
+        .flatMap(\.runs).compactMap(\.attributes.element).first)
+    for _ in 0..<2_000 {
+      var first = generator.attributes()
+      if random.chance(20) { first.element = element }
+      // Equal copies, and copies with one field changed (a cheap one or a shared one).
+      var second = first
+      switch random.int(in: 0...7) {
+      case 0: second.isBold.toggle()
+      case 1: second.fontSize = second.fontSize == nil ? 12 : nil
+      case 2: second.font = second.font == nil ? Font(name: "Courier", family: .modern, charset: 0) : nil
+      case 3: second.link = second.link == nil ? "https://example.com" : nil
+      case 4: second.element = second.element == nil ? element : nil
+      case 5: second = generator.attributes()
+      default: break
+      }
+      #expect(RTFAttributeSets.areEqual(first, second) == (first == second), "\(first) against \(second)")
+      #expect(RTFAttributeSets.areEqual(second, first) == (first == second))
+    }
+  }
+
+  @Test("the code page table gives the byte of every scalar up to the code page's last")
+  func codePageTable() {
+    for scalar in 0...CodePage1252.largestScalar where scalar >= 0x80 {
+      #expect(CodePage1252.bytesByScalar[Int(scalar)] == CodePage1252.byte(for: scalar) ?? 0, "U+\(scalar)")
+    }
+  }
+
+  @Test("runs and styles read in place are the paragraph's runs and style")
+  func inPlaceParagraphs() {
+    var generator = RandomModelGenerator(seed: Self.seed())
+    var paragraphs = (0..<200).flatMap { _ in generator.body().paragraphs }
+    paragraphs += [Paragraph(), Paragraph(text: "plain"), Paragraph(text: "")]
+    for (index, paragraph) in paragraphs.enumerated() {
+      #expect(paragraph.withRuns { Array($0) } == paragraph.runs, "paragraph \(index)")
+      #expect(paragraph.withStyle { $0.pointee } == paragraph.style, "paragraph \(index)")
+    }
   }
 
   /// The texts written one after the other by the writer, and by the reference.

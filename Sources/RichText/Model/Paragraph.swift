@@ -101,6 +101,33 @@ public struct Paragraph: Hashable, Sendable {
     storage = ParagraphStorage(runs: contents.runs, style: contents.style)
   }
 
+  /// Calls `body` with the runs read in place: the array is neither copied nor
+  /// made (a plain paragraph's one run is made for the call only). For loops over
+  /// every run of a big body, such as the writer's, where `runs` would cost an
+  /// array's retain and release, or an allocation, per paragraph.
+  func withRuns<R>(_ body: (UnsafeBufferPointer<TextRun>) -> R) -> R {
+    switch storage {
+    case .plain(let text):
+      guard !text.isEmpty else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      return withUnsafePointer(to: TextRun(text: text)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+    case .formatted(let box):
+      return box.runs.withUnsafeBufferPointer(body)
+    }
+  }
+
+  /// Calls `body` with the style read in place, not copied (see `withRuns`).
+  func withStyle<R>(_ body: (UnsafePointer<ParagraphStyle>) -> R) -> R {
+    switch storage {
+    case .plain:
+      return withUnsafePointer(to: Paragraph.defaultStyle, body)
+    case .formatted(let box):
+      return withUnsafePointer(to: &box.style) { body($0) }
+    }
+  }
+
+  /// The style of a plain paragraph, made once.
+  private static let defaultStyle = ParagraphStyle()
+
   static func normalize(_ runs: [TextRun]) -> [TextRun] {
     var result: [TextRun] = []
     result.reserveCapacity(runs.count)

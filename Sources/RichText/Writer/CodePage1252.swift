@@ -5,6 +5,10 @@ enum CodePage1252 {
   /// scalar above it has none.
   static let largestScalar: UInt32 = 0x2122
 
+  /// `byte(for:)` of every scalar up to `largestScalar`, 0 for none (no scalar from
+  /// U+0080 on has byte 0): the writer's escaping looks bytes up here.
+  static let bytesByScalar: [UInt8] = (0...largestScalar).map { byte(for: $0) ?? 0 }
+
   /// The cp1252 byte for a Unicode scalar in 0x80–0xFF's repertoire, or nil when the
   /// scalar is ASCII or has no byte in this code page.
   static func byte(for scalar: UInt32) -> UInt8? {

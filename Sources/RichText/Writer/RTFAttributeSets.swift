@@ -25,27 +25,70 @@ struct RTFAttributeSets {
   /// Pairs kept at most: a body whose runs rarely repeat a format writes its words
   /// directly instead of filling the table.
   private static let keptWordCount = 4096
+  /// How many pairs are kept, by index and by hashing.
+  private var keptCount = 0
+  /// Sets below this number have their pairs' words found by index in
+  /// `indexedWords`: a body mostly uses a few sets.
+  private static let indexedSetCount = 64
+  /// For each pair of sets below `indexedSetCount` (`(from * 64 + to) * 2 +
+  /// forcingColor`), one more than the index of its words in `pieces`, or 0; made
+  /// when the first pair is kept.
+  private var indexedWords: [Int32] = []
+  /// The words of the pairs found by index.
+  private var pieces: [[UInt8]] = []
 
   /// The number of each run's set, in body order, when collected with the tables.
   var runNumbers: [Int32] = []
   /// The UTF-8 bytes of the runs' text, counted with the tables.
   var textBytes = 0
 
+  /// Whether each set's font (if any) has character set 0, so that its text may be
+  /// written with `\'hh` escapes in a code page 1252 document.
+  private(set) var hasANSIFont: [Bool] = [true]
+  /// Whether each set is raised or lowered (`verticalPosition` set).
+  private(set) var isShifted: [Bool] = [false]
+
   /// The number of `attributes`' set, adding the set when it is new.
+  ///
+  /// Read in place: `attributes` (a run's, mostly) is compared field by field with
+  /// the recent sets, the cheap fields first, and copied only when its set is new.
   mutating func number(of attributes: CharacterAttributes) -> Int {
-    for number in recent where sets[number] == attributes { return number }
+    let hit = sets.withUnsafeBufferPointer { known -> Int? in
+      guard let base = known.baseAddress else { return nil }
+      for number in recent where Self.areEqual((base + number).pointee, attributes) { return number }
+      return nil
+    }
+    if let hit { return hit }
     let number: Int
     if let known = numbers[attributes] {
       number = known
     } else {
+      let added = attributes
       number = sets.count
-      sets.append(attributes)
-      isCopyable.append(attributes.unknown.allSatisfy { control in control.name.utf8.allSatisfy { $0 < 0x80 } })
-      numbers[attributes] = number
+      sets.append(added)
+      isCopyable.append(added.unknown.allSatisfy { control in control.name.utf8.allSatisfy { $0 < 0x80 } })
+      hasANSIFont.append((added.font?.charset ?? 0) == 0)
+      isShifted.append(added.verticalPosition != nil)
+      numbers[added] = number
     }
     recent[nextRecent] = number
     nextRecent = nextRecent + 1 == Self.recentCount ? 0 : nextRecent + 1
     return number
+  }
+
+  /// Whether `a == b`, without copying either: the fields that are cheap to compare
+  /// and mostly tell sets apart (bold, colours, decorations) first, an unset element
+  /// without copying it.
+  @inline(__always)
+  static func areEqual(_ a: borrowing CharacterAttributes, _ b: borrowing CharacterAttributes) -> Bool {
+    guard a.isBold == b.isBold, a.isItalic == b.isItalic, a.fontSize == b.fontSize,
+      a.foregroundColor == b.foregroundColor, a.backgroundColor == b.backgroundColor,
+      a.underline == b.underline, a.strikethrough == b.strikethrough,
+      a.verticalPosition == b.verticalPosition
+    else { return false }
+    guard a.font == b.font, a.link == b.link, a.unknown == b.unknown else { return false }
+    if a.element == nil { return b.element == nil }
+    return b.element != nil && a.element == b.element
   }
 
   /// Writes the words that turn set `old` into set `new`, as
@@ -54,13 +97,21 @@ struct RTFAttributeSets {
     from old: Int, to new: Int, tables: RTFResourceTables, forcingColor: Bool,
     to out: inout RTFByteBuffer
   ) {
-    let key = old << 32 | new << 1 | (forcingColor ? 1 : 0)
-    if let known = words[key] {
-      // Nothing written leaves a `\uc0` stretch open, as writing nothing does.
+    // Pairs of the first sets are found by index, the rest by hashing.
+    let slot = old < Self.indexedSetCount && new < Self.indexedSetCount
+      ? (old &* Self.indexedSetCount &+ new) &* 2 &+ (forcingColor ? 1 : 0) : -1
+    if slot >= 0 {
+      let piece = indexedWords.isEmpty ? 0 : Int(indexedWords[slot])
+      if piece > 0 {
+        // Nothing written leaves a `\uc0` stretch open, as writing nothing does.
+        if !pieces[piece - 1].isEmpty { out.append(contentsOf: pieces[piece - 1]) }
+        return
+      }
+    } else if let known = words[old << 32 | new << 1 | (forcingColor ? 1 : 0)] {
       if !known.isEmpty { out.append(contentsOf: known) }
       return
     }
-    guard words.count < Self.keptWordCount, isCopyable[old], isCopyable[new] else {
+    guard keptCount < Self.keptWordCount, isCopyable[old], isCopyable[new] else {
       RTFCharacterStateWriter.write(
         from: sets[old], to: sets[new], tables: tables, forcingColor: forcingColor, to: &out)
       return
@@ -69,7 +120,16 @@ struct RTFAttributeSets {
     RTFCharacterStateWriter.write(
       from: sets[old], to: sets[new], tables: tables, forcingColor: forcingColor, to: &piece)
     let bytes = piece.finished()
-    words[key] = bytes
+    keptCount += 1
+    if slot >= 0 {
+      if indexedWords.isEmpty {
+        indexedWords = Array(repeating: 0, count: Self.indexedSetCount * Self.indexedSetCount * 2)
+      }
+      pieces.append(bytes)
+      indexedWords[slot] = Int32(pieces.count)
+    } else {
+      words[old << 32 | new << 1 | (forcingColor ? 1 : 0)] = bytes
+    }
     if !bytes.isEmpty { out.append(contentsOf: bytes) }
   }
 }

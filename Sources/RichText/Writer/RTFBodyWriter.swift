@@ -33,45 +33,66 @@ struct RTFBodyWriter {
     var state = CharacterAttributes()
     var stateNumber = 0
     var runIndex = 0
-    var previousStyle: ParagraphStyle?
+    var previousStyle = ParagraphStyle()
+    var hasPreviousStyle = false
     var recentStyles: [(style: ParagraphStyle, words: [UInt8])] = []
+    var previousEndsWithBlockElement = false
     for (index, paragraph) in paragraphs.enumerated() {
       // A table's RTF ends its paragraph itself.
-      if index > 0 && !paragraphs[index - 1].endsWithBlockElement { out.raw("\\\n") }
-      var forcingColor = false
-      let style = paragraph.style
-      if style != previousStyle {
+      if index > 0 && !previousEndsWithBlockElement { out.raw("\\\n") }
+      // The style read in place: compared with the last one, copied only when it changed.
+      let forcingColor = paragraph.withStyle { style -> Bool in
+        if hasPreviousStyle && style.pointee == previousStyle { return false }
         if !reusesStyleWords {
-          RTFParagraphStyleWriter.write(style, to: &out)
-        } else if let recent = recentStyles.first(where: { $0.style == style }) {
-          out.append(contentsOf: recent.words)
+          RTFParagraphStyleWriter.write(style.pointee, to: &out)
+        } else if let words = Self.recentWords(of: style, in: recentStyles) {
+          out.append(contentsOf: words)
         } else {
           var words = RTFByteBuffer(capacity: 128)
-          RTFParagraphStyleWriter.write(style, to: &words)
+          RTFParagraphStyleWriter.write(style.pointee, to: &words)
           let bytes = words.finished()
           out.append(contentsOf: bytes)
           if recentStyles.count == Self.reusedStyleCount { recentStyles.removeFirst() }
-          recentStyles.append((style, bytes))
+          recentStyles.append((style.pointee, bytes))
         }
         out.byte(UInt8(ascii: "\n"))
-        if let list = style.list, let item = lists.items[index] {
+        if let list = style.pointee.list, let item = lists.items[index] {
           out.word("\\ls", item.list + 1)
           out.word("\\ilvl", max(0, list.level))
         }
-        previousStyle = style
-        forcingColor = true
+        previousStyle = style.pointee
+        hasPreviousStyle = true
+        return true
       }
       if numbered {
-        writeRuns(
-          of: paragraph, marker: lists.items[index]?.marker, state: &stateNumber, runIndex: &runIndex,
-          sets: &sets, forcingColor: forcingColor, to: &out)
+        previousEndsWithBlockElement = paragraph.withRuns { runs in
+          writeRuns(
+            runs, marker: lists.items[index]?.marker, state: &stateNumber, runIndex: &runIndex,
+            sets: &sets, forcingColor: forcingColor, to: &out)
+          return Self.endsWithBlockElement(runs)
+        }
       } else {
         writeRuns(
           of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: forcingColor,
           to: &out)
+        previousEndsWithBlockElement = paragraph.endsWithBlockElement
       }
     }
     out.raw("}")
+  }
+
+  /// The words of `style` when it is one of `recent`, compared in place (a search
+  /// by `first(where:)` copies each entry's style).
+  private static func recentWords(
+    of style: UnsafePointer<ParagraphStyle>, in recent: [(style: ParagraphStyle, words: [UInt8])]
+  ) -> [UInt8]? {
+    recent.withUnsafeBufferPointer { entries in
+      guard let base = entries.baseAddress else { return nil }
+      for index in 0..<entries.count where (base + index).pointee.style == style.pointee {
+        return (base + index).pointee.words
+      }
+      return nil
+    }
   }
 
   /// Writes a paragraph's runs (and its list marker, if any) as diffs from `state`.
@@ -132,17 +153,29 @@ struct RTFBodyWriter {
     of paragraph: Paragraph, marker: String?, state: inout Int, runIndex: inout Int,
     sets: inout RTFAttributeSets, forcingColor: Bool, to out: inout RTFByteBuffer
   ) {
-    let runArray = paragraph.runs
+    paragraph.withRuns { runs in
+      writeRuns(
+        runs, marker: marker, state: &state, runIndex: &runIndex, sets: &sets, forcingColor: forcingColor,
+        to: &out)
+    }
+  }
+
+  /// `writeRuns(of:marker:state:runIndex:sets:forcingColor:to:)` on runs read in
+  /// place: no run, and no attributes but a link's, is copied.
+  private func writeRuns(
+    _ runs: UnsafeBufferPointer<TextRun>, marker: String?, state: inout Int, runIndex: inout Int,
+    sets: inout RTFAttributeSets, forcingColor: Bool, to out: inout RTFByteBuffer
+  ) {
     var forcingColor = forcingColor
     var marker = marker
     var position = 0
-    // Through a buffer pointer, so each run is read in place, not copied.
-    runArray.withUnsafeBufferPointer { runs in
+    if let base = runs.baseAddress {
       while position < runs.count {
-        if let link = runs[position].attributes.link {
+        let run = base + position
+        if run.pointee.attributes.link != nil, let link = run.pointee.attributes.link {
           var end = position + 1
-          while end < runs.count && runs[end].attributes.link == link { end += 1 }
-          var outside = runs[position].attributes
+          while end < runs.count && (base + end).pointee.attributes.link == link { end += 1 }
+          var outside = run.pointee.attributes
           outside.link = nil
           let outsideNumber = sets.number(of: outside)
           if forcingColor || marker != nil || outsideNumber != state {
@@ -160,7 +193,7 @@ struct RTFBodyWriter {
             let number = Int(sets.runNumbers[runIndex + index])
             sets.write(from: inside, to: number, tables: tables, forcingColor: false, to: &out)
             inside = number
-            writeText(of: runs[index], to: &out)
+            writeText(base + index, number: number, sets: sets, to: &out)
           }
           out.raw("}}")
           position = end
@@ -170,13 +203,13 @@ struct RTFBodyWriter {
           forcingColor = false
           state = number
           writeMarker(&marker, to: &out)
-          writeText(of: runs[position], to: &out)
+          writeText(run, number: number, sets: sets, to: &out)
           position += 1
         }
       }
     }
-    runIndex += runArray.count
-    if sets.sets[state].verticalPosition != nil, !runArray.isEmpty {
+    runIndex += runs.count
+    if sets.isShifted[state], !runs.isEmpty {
       // LibreOffice drops the text of a paragraph that ends raised or lowered.
       out.raw("\\nosupersub ")
       var reset = sets.sets[state]
@@ -187,6 +220,27 @@ struct RTFBodyWriter {
       sets.write(from: state, to: state, tables: tables, forcingColor: forcingColor, to: &out)
       writeMarker(&marker, to: &out)
     }
+  }
+
+  /// A run's text read in place, its code page mode looked up by its set's number.
+  @inline(__always)
+  private func writeText(
+    _ run: UnsafePointer<TextRun>, number: Int, sets: borrowing RTFAttributeSets, to out: inout RTFByteBuffer
+  ) {
+    guard run.pointee.attributes.element == nil else {
+      writeText(of: run.pointee, to: &out)
+      return
+    }
+    out.text(run.pointee.text, usesCodePage1252: documentUsesCodePage1252 && sets.hasANSIFont[number])
+  }
+
+  /// Whether runs end with a table, whose RTF ends the paragraph (as
+  /// `Paragraph.endsWithBlockElement`).
+  private static func endsWithBlockElement(_ runs: UnsafeBufferPointer<TextRun>) -> Bool {
+    guard let base = runs.baseAddress, !runs.isEmpty else { return false }
+    let last = base + (runs.count - 1)
+    guard last.pointee.attributes.element?.isBlock == true else { return false }
+    return last.pointee.text.unicodeScalars.last == "\u{FFFC}"
   }
 
   /// Writes `{\listtext\t<marker>\t}` once, before the item's first character.

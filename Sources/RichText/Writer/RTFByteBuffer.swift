@@ -123,6 +123,16 @@ struct RTFByteBuffer {
   private static let escapeChunk = 4096
 
   private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, usesCodePage1252: Bool) {
+    CodePage1252.bytesByScalar.withUnsafeBufferPointer { codePage in
+      escape(utf8, usesCodePage1252: usesCodePage1252, codePage: codePage)
+    }
+  }
+
+  /// `escape(_:usesCodePage1252:)` with `CodePage1252.bytesByScalar` at hand.
+  @inline(__always)
+  private mutating func escape(
+    _ utf8: UnsafeBufferPointer<UInt8>, usesCodePage1252: Bool, codePage: UnsafeBufferPointer<UInt8>
+  ) {
     guard let source = utf8.baseAddress else { return }
     let total = utf8.count
     var position = 0
@@ -200,10 +210,8 @@ struct RTFByteBuffer {
             // some show `\u8232` as a box.
             out = Self.copy("\\line ", to: out)
             stretch = false
-          } else if usesCodePage1252, scalar <= CodePage1252.largestScalar,
-            let code = CodePage1252.byte(for: scalar)
-          {
-            out = Self.hexEscape(code, at: out)
+          } else if usesCodePage1252, scalar <= CodePage1252.largestScalar, codePage[Int(scalar)] != 0 {
+            out = Self.hexEscape(codePage[Int(scalar)], at: out)
             stretch = false
           } else {
             out = Self.unicodeEscape(scalar, at: out, stretch: &stretch)

@@ -32,7 +32,8 @@ struct RTFListTable {
     var current: Int?
     var byID: [Int: Int] = [:]
     for paragraph in paragraphs {
-      guard let marker = paragraph.style.list else {
+      // The style read in place, not copied: only its marker is.
+      guard let marker = paragraph.withStyle({ $0.pointee.list }) else {
         current = nil
         items.append(nil)
         continue

@@ -57,16 +57,19 @@ struct RTFResourceTables {
   /// is numbered in `sets` (`sets.runNumbers`, in body order), and its text counted.
   init(collecting text: AttributedText, numbering sets: inout RTFAttributeSets) {
     var runNumbers: [Int32] = []
+    runNumbers.reserveCapacity(text.paragraphs.count * 2)
     var textBytes = 0
     var added: [Int] = []
     for paragraph in text.paragraphs {
-      // Through a buffer pointer, so each run's attributes are compared in place, not
-      // copied (they are large).
-      paragraph.runs.withUnsafeBufferPointer { runs in
-        for index in runs.indices {
-          textBytes += runs[index].text.utf8.count
+      // Through a pointer, so each run's attributes are compared in place, not
+      // copied (they are large), and the run array is not retained.
+      paragraph.withRuns { runs in
+        guard let base = runs.baseAddress else { return }
+        for index in 0..<runs.count {
+          let run = base + index
+          textBytes += run.pointee.text.utf8.count
           let known = sets.sets.count
-          let number = sets.number(of: runs[index].attributes)
+          let number = sets.number(of: run.pointee.attributes)
           runNumbers.append(Int32(truncatingIfNeeded: number))
           if number >= known { added.append(number) }
         }
