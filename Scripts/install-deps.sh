@@ -25,6 +25,8 @@ if [ "$level" = test ]; then
   # bsdutils (script), zsh, fish, man-db and groff: the CLI tests run notes on a pseudo-terminal,
   # load the completion scripts in real shells and render the man page.
   packages+=(bsdutils zsh fish man-db groff-base)
+  # strace: the start-up test checks which files a command opens.
+  packages+=(strace)
 fi
 
 missing=()

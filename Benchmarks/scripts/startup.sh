@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up of `notes` against git's, in the same run and interleaved: `notes --version`
-# against `git --version`, and short commands on a small store (5 notes) against git
-# commands of the same size (`git rev-parse HEAD`, `git log -- NOTE.note`). Every row is
+# against `git --version`, `notes help` against `git help`, and short commands on a small
+# store (5 notes) against git commands of the same size (`git rev-parse HEAD`,
+# `git log -- NOTE.note`). Every row is
 # the median over RUNS rounds of CPU time (perf's task-clock, averaged over BATCH runs of
 # each command per round; wall time when perf is missing), and the ratio notes / git.
 # Also prints how many shared libraries `notes --version` maps, and the load.
@@ -38,13 +39,15 @@ else
   }
 fi
 
-labels=("notes --version" "notes list" "notes log 'Note 1'")
-git_labels=("git --version" "git rev-parse HEAD" "git log -- 'Note 1.note'")
+labels=("notes --version" "notes list" "notes log 'Note 1'" "notes help")
+git_labels=("git --version" "git rev-parse HEAD" "git log -- 'Note 1.note'" "git help")
+rows=(0 1 2 3)
 run_notes() {
   case $1 in
     0) measure "$bin/notes" --version ;;
     1) measure "$bin/notes" -C "$store" list ;;
     2) measure "$bin/notes" -C "$store" log "Note 1" ;;
+    3) measure "$bin/notes" help ;;
   esac
 }
 run_git() {
@@ -52,13 +55,14 @@ run_git() {
     0) measure git --version ;;
     1) measure git -C "$store" rev-parse HEAD ;;
     2) measure git -C "$store" log --format=%H -- "Note 1.note" ;;
+    3) measure git help ;;
   esac
 }
 
 # Rounds interleave every command, so a change in the machine's load falls on both sides.
 declare -A notes_times git_times
 for round in $(seq "$runs"); do
-  for row in 0 1 2; do
+  for row in "${rows[@]}"; do
     notes_times[$row]+="$(run_notes "$row") "
     git_times[$row]+="$(run_git "$row") "
   done
@@ -69,7 +73,7 @@ median() { printf '%s\n' $1 | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/
 libraries=$(LD_DEBUG=files "$bin/notes" --version 2>&1 >/dev/null | grep -c 'file=.*\[0\];  needed by' || true)
 echo "notes start-up against git ($measure_name, median of $runs rounds of $batch runs each)"
 echo "shared libraries loaded by notes --version: $libraries"
-for row in 0 1 2; do
+for row in "${rows[@]}"; do
   n=$(median "${notes_times[$row]}")
   g=$(median "${git_times[$row]}")
   printf '%-22s %8.2f ms   %-26s %8.2f ms   ratio %6.2f\n' "${labels[$row]}" "$n" "${git_labels[$row]}" "$g" \

@@ -63,14 +63,15 @@ public enum NotesMain {
   }
 
   /// Runs `notes` with `arguments` (without the program name) and returns the exit
-  /// code.
+  /// code. `environment` is read only when a command runs or a usage error is shown, so
+  /// `--version` and help never copy the process environment.
   ///
   /// With `preparingTransports`, a command that reaches a remote (``CommandSpec/reachesRemote``)
   /// first gets the network transports (``prepareTransports(interactive:)``, prompts only
   /// when standard input is a terminal); the `notes` executable asks for this, and no other
   /// command pays for it at start-up.
   public static func run(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    _ arguments: [String], environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment,
     preparingTransports: Bool = false
   ) -> Int32 {
     let parser = CommandLineParser(root: root, version: version)
@@ -79,7 +80,7 @@ public enum NotesMain {
       outcome = try parser.parse(arguments)
     } catch {
       let terminal = Terminal.detect(
-        environment: environment, noColorFlag: false, colorMode: ColorMode.scan(arguments))
+        environment: environment(), noColorFlag: false, colorMode: ColorMode.scan(arguments))
       OutputStreams.writeErr(
         UsageErrorRenderer.render(error, root: root, parser: parser, style: .stderr(terminal)))
       return 2
@@ -96,6 +97,7 @@ public enum NotesMain {
         OutputStreams.writeOut(parser.helpText(for: parsed.commandPath, width: 80))
         return 0
       }
+      let environment = environment()
       let terminal = Terminal.detect(
         environment: environment, noColorFlag: globals.noColor, colorMode: globals.colorMode)
       var context = CommandContext(

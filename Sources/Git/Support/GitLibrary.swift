@@ -7,7 +7,8 @@ public enum GitLibrary {
   /// under the git directory. Safe to call any number of times, from any thread.
   ///
   /// Every ``Repository`` constructor calls this. The corresponding libgit2 functions are
-  /// `git_libgit2_init` and `git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR)`.
+  /// `git_libgit2_init` and `git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR)`. In the `notes`
+  /// executable the system CA bundle is read at the first https transfer, not here.
   public static func initialize() {
     _ = libgit2Setup
   }
@@ -28,7 +29,9 @@ public enum GitLibrary {
 private let libgit2Setup: Void = {
   // git_libgit2_init returns the init count (>= 1) or an error; with no usable library
   // nothing in this module can work, so a failure here is fatal.
-  let count = git_libgit2_init()
+  // The system CA bundle is parsed at the first TLS session instead (DeferredCertificates).
+  var count: Int32 = 0
+  DeferredCertificates.whileStarting { count = git_libgit2_init() }
   precondition(count > 0, "git_libgit2_init failed with \(count)")
   let fsync = notes_git_enable_fsync_gitdir(1)
   precondition(fsync == 0, "git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR) failed with \(fsync)")

@@ -8,16 +8,29 @@ public struct HelpTopic: Sendable, Equatable {
   /// One sentence shown in OVERVIEW and in the topic list of `notes --help-hidden`.
   public var abstract: String
   /// The body, already laid out for an 80-column terminal; printed as written.
-  public var text: String
+  public var text: String {
+    get { makeText() }
+    set { makeText = { newValue } }
+  }
   /// Whether the topic is listed only with `--help-hidden`.
   public var isHidden: Bool
+  /// Makes ``text`` when a page is shown: every `notes` start builds the parser and its
+  /// topics, and laying out the JSON schemas there cost about 0.5 ms of each command.
+  private var makeText: @Sendable () -> String
 
-  /// Creates a help topic.
-  public init(name: String, abstract: String, text: String, isHidden: Bool = true) {
+  /// Creates a help topic; `text` is made only when it is read.
+  public init(
+    name: String, abstract: String, text: @escaping @autoclosure @Sendable () -> String, isHidden: Bool = true
+  ) {
     self.name = name
     self.abstract = abstract
-    self.text = text
+    self.makeText = text
     self.isHidden = isHidden
+  }
+
+  /// Topics are equal when their names, abstracts, texts and visibility are.
+  public static func == (lhs: HelpTopic, rhs: HelpTopic) -> Bool {
+    lhs.name == rhs.name && lhs.abstract == rhs.abstract && lhs.isHidden == rhs.isHidden && lhs.text == rhs.text
   }
 }
 

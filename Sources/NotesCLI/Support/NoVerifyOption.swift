@@ -9,8 +9,10 @@ enum NoVerifyOption {
     long: "no-verify",
     help: "Skip the pre-commit and commit-msg hooks (sync: also pre-merge-commit and pre-push), as git's --no-verify.")
 
-  /// The commands that take it: those whose changes run the commit or merge hooks.
-  static let commandPaths: Set<[String]> = [
+  /// The commands that take it: those whose changes run the commit or merge hooks. An
+  /// array, not a `Set<[String]>`: a set's type is made at run time, with a search of every
+  /// protocol conformance in the binary, on each start.
+  static let commandPaths: [[String]] = [
     ["new"], ["write"], ["edit"], ["rename"], ["delete"], ["attach"], ["detach"], ["save"], ["resolve"],
     ["sync"], ["restore"], ["undo"], ["mv"],
   ]
