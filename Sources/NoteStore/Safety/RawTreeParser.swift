@@ -52,18 +52,22 @@ enum RawTreeParser {
     var entries: [RawTreeEntry] = []
     var index = 0
     let count = bytes.count
-    while index < count {
-      var space = index
-      while space < count && bytes[space] != 0x20 { space += 1 }
-      guard space < count, space > index else { return nil }
-      var nul = space + 1
-      while nul < count && bytes[nul] != 0 { nul += 1 }
-      let idEnd = nul + 1 + ObjectID.byteCount
-      guard nul < count, idEnd <= count, let id = ObjectID(bytes: bytes[(nul + 1)..<idEnd]) else { return nil }
-      entries.append(RawTreeEntry(mode: bytes[index..<space], name: bytes[(space + 1)..<nul], id: id))
-      index = idEnd
+    return bytes.withUnsafeBytes { buffer -> [RawTreeEntry]? in
+      while index < count {
+        var space = index
+        while space < count && buffer[space] != 0x20 { space += 1 }
+        guard space < count, space > index else { return nil }
+        var nul = space + 1
+        while nul < count && buffer[nul] != 0 { nul += 1 }
+        let idEnd = nul + 1 + ObjectID.byteCount
+        guard nul < count, idEnd <= count,
+          let id = ObjectID(bytes: UnsafeRawBufferPointer(rebasing: buffer[(nul + 1)..<idEnd]))
+        else { return nil }
+        entries.append(RawTreeEntry(mode: bytes[index..<space], name: bytes[(space + 1)..<nul], id: id))
+        index = idEnd
+      }
+      return entries
     }
-    return entries
   }
 
   /// Compares two entries in git's tree order: by name bytes, a folder compared as

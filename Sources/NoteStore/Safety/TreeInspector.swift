@@ -39,7 +39,9 @@ struct TreeInspector {
         ?? TreeViolation(commit: tip.hex, path: "", rule: .missingObject, detail: "\(error)")
     }
     let freshSet = Set(fresh)
-    var seen: Set<Visit> = []
+    var context = Context(commit: tip, seen: [])
+    // The trees of the fresh commits already found sound, by commit.
+    var soundTrees: [ObjectID: ObjectID] = [:]
     // Oldest first, so the first report is the commit that broke the rule first.
     for commit in fresh.reversed() {
       let header: CommitHeader
@@ -47,19 +49,24 @@ struct TreeInspector {
       case .failure(let violation): return violation
       case .success(let parsed): header = parsed
       }
-      // A trusted parent's tree need not be read again where this one equals it; a
-      // fresh parent's folders are in `seen` already.
+      // Where this tree equals its first parent's, trusted or fresh and found sound
+      // already, it need not be read again: each fetched commit costs what it changed.
+      // Other fresh parents' folders are in `seen` already.
       var trustedTree: ObjectID?
-      if let parent = header.parents.first, !freshSet.contains(parent) {
+      if let parent = header.parents.first, let sound = soundTrees[parent] {
+        trustedTree = sound
+      } else if let parent = header.parents.first, !freshSet.contains(parent) {
         do {
           trustedTree = try repository.commit(parent).tree
         } catch {
           return TreeViolation(commit: commit.hex, path: "", rule: .missingObject, detail: "parent \(parent.hex.prefix(12))")
         }
       }
-      if let violation = firstViolation(in: header.tree, commit: commit, comparedWith: trustedTree, seen: &seen) {
+      context.commit = commit
+      if let violation = firstViolation(in: header.tree, comparedWith: trustedTree, context: &context) {
         return violation
       }
+      soundTrees[commit] = header.tree
     }
     return nil
   }
@@ -67,23 +74,23 @@ struct TreeInspector {
   /// The first broken rule in `tree` (the tree of `commit`), reading only the
   /// folders that differ from `trustedTree`.
   func firstViolation(in tree: ObjectID, commit: ObjectID, comparedWith trustedTree: ObjectID?) throws -> TreeViolation? {
-    var seen: Set<Visit> = []
-    return firstViolation(in: tree, commit: commit, comparedWith: trustedTree, seen: &seen)
+    var context = Context(commit: commit, seen: [])
+    return firstViolation(in: tree, comparedWith: trustedTree, context: &context)
   }
 
-  private func firstViolation(
-    in tree: ObjectID, commit: ObjectID, comparedWith trustedTree: ObjectID?, seen: inout Set<Visit>
-  ) -> TreeViolation? {
+  private func firstViolation(in tree: ObjectID, comparedWith trustedTree: ObjectID?, context: inout Context) -> TreeViolation? {
     if tree == trustedTree { return nil }
-    var context = Context(commit: commit, seen: seen)
-    let violation = walk(tree, trusted: trustedTree, path: "", place: .root, depth: 0, context: &context)
-    seen = context.seen
-    return violation
+    return walk(tree, trusted: trustedTree, path: "", place: .root, depth: 0, context: &context)
   }
 
   private struct Context {
     var commit: ObjectID
     var seen: Set<Visit>
+    /// The last large trees read: a commit's root tree is read again as the trusted
+    /// tree of the next one.
+    var recentTrees: [ObjectID: [RawTreeEntry]] = [:]
+    /// The keys of `recentTrees`, oldest first.
+    var recentOrder: [ObjectID] = []
   }
 
   private func walk(
@@ -99,17 +106,31 @@ struct TreeInspector {
     if context.seen.contains(visit) { return nil }
     if depth > TreeLimits.maximumDepth { return violation(.tooDeep, nil) }
     let entries: [RawTreeEntry]
-    switch readTree(tree) {
+    switch readTree(tree, context: &context) {
     case .failure(let problem): return violation(problem.rule, nil, problem.detail)
     case .success(let parsed): entries = parsed
     }
     let trustedEntries: [RawTreeEntry]
-    if let trusted, case .success(let parsed) = readTree(trusted) { trustedEntries = parsed } else { trustedEntries = [] }
+    if let trusted, case .success(let parsed) = readTree(trusted, context: &context) {
+      trustedEntries = parsed
+    } else {
+      trustedEntries = []
+    }
     var trustedIndex = 0
     var previous: RawTreeEntry?
     var fileNames: Set<ArraySlice<UInt8>> = []
     for entry in entries {
-      if let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
+      // The trusted tree's entry of the same name and kind, found by walking both in order.
+      while trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) < 0 {
+        trustedIndex += 1
+      }
+      let known: RawTreeEntry? =
+        trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) == 0
+        ? trustedEntries[trustedIndex] : nil
+      // An entry the trusted tree holds as it is (name, mode and object) was judged with
+      // it, as an equal folder is: a fetched commit's names cost only where it changed.
+      let unchanged = known.map { $0.id == entry.id && $0.mode.elementsEqual(entry.mode) } ?? false
+      if !unchanged, let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
       if path.utf8.count + entry.name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
       if let previous {
         let order = RawTreeParser.compare(previous, entry)
@@ -120,18 +141,16 @@ struct TreeInspector {
       // A file sorts before a folder of the same name, perhaps not next to it.
       let kind = entry.kind
       if kind.sortsAsFolder && fileNames.contains(entry.name) { return violation(.duplicateEntries, entry) }
-      // The trusted tree's entry of the same name and kind, found by walking both in order.
-      while trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) < 0 {
-        trustedIndex += 1
-      }
-      let known: RawTreeEntry? =
-        trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) == 0
-        ? trustedEntries[trustedIndex] : nil
       switch kind {
       case .folder:
-        let name = entry.nameText
-        if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, entry, "'\(name)' is a folder") }
+        // Only inside a package, its attachments and the conflicts folder does a
+        // folder's name break a rule: the 10,000 folders of a root are not spelled out.
+        if Self.placesWithFolderRules.contains(place) {
+          let name = entry.nameText
+          if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, entry, "'\(name)' is a folder") }
+        }
         if known?.id == entry.id && known?.kind == .folder { continue }
+        let name = entry.nameText
         let inner = self.place(of: name, in: place)
         let entryPath = path.isEmpty ? name : path + "/" + name
         let trustedInner = known?.kind == .folder ? known?.id : nil
@@ -161,6 +180,9 @@ struct TreeInspector {
     return nil
   }
 
+  /// The places where ``packageRule(name:isFolder:in:)`` can refuse a folder.
+  private static let placesWithFolderRules: Set<Place> = [.package, .attachments, .conflicts]
+
   /// Names whose kind a package or the conflicts folder fixes.
   private static let fixedNames: Set<ArraySlice<UInt8>> = [
     ArraySlice(NotePackage.attachmentsFolderName.utf8), ArraySlice(NotePackage.textFileName.utf8),
@@ -169,6 +191,19 @@ struct TreeInspector {
   private struct Problem: Error {
     var rule: TreeRule
     var detail: String
+  }
+
+  /// A tree object's entries, read raw, or from the trees read last when it is one of
+  /// them (only large trees are kept, at most two).
+  private func readTree(_ id: ObjectID, context: inout Context) -> Result<[RawTreeEntry], Problem> {
+    if let entries = context.recentTrees[id] { return .success(entries) }
+    let result = readTree(id)
+    if case .success(let entries) = result, entries.count >= 512 {
+      if context.recentOrder.count >= 2 { context.recentTrees[context.recentOrder.removeFirst()] = nil }
+      context.recentTrees[id] = entries
+      context.recentOrder.append(id)
+    }
+    return result
   }
 
   /// A tree object's entries, read raw.

@@ -73,9 +73,7 @@ extension Store {
     }
     let before = try commitTree(start)
     let after = try commitTree(head)
-    let changed = try git("comparing trees") {
-      try PackageScanner(repository: repository).changedPackages(from: before, to: after)
-    }.sorted()
+    let changed = try changedPackages(from: before, to: after)
     report.changed = changed.map { NotePath(packagePath: $0).name }
     if options.dryRun {
       report.conflicts = conflicts.sorted().map { NotePath(packagePath: $0).name }
@@ -129,6 +127,9 @@ extension Store {
 
   /// Files outside packages (such as conflict records) that differ between two trees.
   private func filesOutsidePackagesChanged(from old: ObjectID, to new: ObjectID) throws -> [String] {
+    if let differences = try git("comparing trees", { try PackageDiff(repository: repository).differences([old, new]) }) {
+      return differences.otherFiles.map(\.path).sorted()
+    }
     let files = TreeFiles(repository: repository)
     let oldOther = try files.filesOutsidePackages(in: old)
     let newOther = try files.filesOutsidePackages(in: new)

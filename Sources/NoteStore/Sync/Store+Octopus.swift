@@ -69,9 +69,7 @@ extension Store {
     if plan.joined == [head] { return OctopusStep(head: head, outcome: .upToDate, conflicts: []) }
     if plan.joined.count == 1 { return OctopusStep(head: plan.joined[0], outcome: .fastForwarded, conflicts: []) }
     let headTree = try commitTree(head)
-    let changed = try git("comparing trees") {
-      try PackageScanner(repository: repository).changedPackages(from: headTree, to: plan.tree)
-    }.sorted()
+    let changed = try changedPackages(from: headTree, to: plan.tree)
     var parents = plan.joined
     if parents.first != head, let line = try parents.firstIndex(where: { try isAncestor(head, of: $0) }) {
       // Mine is inside a tip: that tip continues this device's line, as first parent.

@@ -53,11 +53,13 @@ struct TreeMerger {
   }
 
   func merge(base: ObjectID?, baseCommit: ObjectID, mine: MergeSide, theirs: MergeSide) throws -> TreeMergeResult {
-    let scanner = PackageScanner(repository: repository)
-    let actualMine = Dictionary(try packages(mine.tree, scanner), uniquingKeysWith: { first, _ in first })
-    var basePackages = Dictionary(try packages(base, scanner), uniquingKeysWith: { first, _ in first })
+    // Only the packages that are not the same in all three trees: the others merge to
+    // themselves, and none of them takes part in a rename.
+    let differences = try PackageDiff(repository: repository).differences([base, mine.tree, theirs.tree])
+    let (knownBase, actualMine, knownTheirs) = try differingPackages(differences, base: base, mine: mine.tree, theirs: theirs.tree)
+    var basePackages = knownBase
     var minePackages = actualMine
-    var theirPackages = Dictionary(try packages(theirs.tree, scanner), uniquingKeysWith: { first, _ in first })
+    var theirPackages = knownTheirs
     // A note renamed on one side (same content under a new name) and edited on the
     // other: follow the rename, so the edit lands under the new name.
     for (from, to) in Self.renames(base: basePackages, side: minePackages, other: theirPackages) {
@@ -93,7 +95,8 @@ struct TreeMerger {
       updates.append(result[path].map { .upsert(path: path, id: $0, mode: .tree) } ?? .remove(path: path))
     }
 
-    updates += try mergeOtherFiles(base: base, mine: mine.tree, theirs: theirs.tree, records: recordUpdates)
+    updates += try mergeOtherFiles(
+      try otherFiles(differences, base: base, mine: mine.tree, theirs: theirs.tree), records: recordUpdates)
     let tree = try repository.updatedTree(mine.tree, applying: updates)
     let resultPackages = result
     let changed = Set(actualMine.keys).union(resultPackages.keys).filter { actualMine[$0] != resultPackages[$0] }
@@ -125,9 +128,25 @@ struct TreeMerger {
     other[to] = other.removeValue(forKey: from)
   }
 
-  private func packages(_ tree: ObjectID?, _ scanner: PackageScanner) throws -> [(String, ObjectID)] {
-    guard let tree else { return [] }
-    return try scanner.packages(in: tree).map { ($0.path.path, $0.tree) }
+  /// The packages of the three trees, by path, less those whose tree is the same in
+  /// all three.
+  private func differingPackages(
+    _ differences: PackageDiff.Differences?, base: ObjectID?, mine: ObjectID, theirs: ObjectID
+  ) throws -> (base: [String: ObjectID], mine: [String: ObjectID], theirs: [String: ObjectID]) {
+    if let differences {
+      var maps: [[String: ObjectID]] = [[:], [:], [:]]
+      for difference in differences.packages {
+        for side in 0..<3 { maps[side][difference.path] = difference.trees[side] }
+      }
+      return (maps[0], maps[1], maps[2])
+    }
+    let scanner = PackageScanner(repository: repository)
+    func packages(_ tree: ObjectID?) throws -> [String: ObjectID] {
+      guard let tree else { return [:] }
+      let found = try scanner.packages(in: tree).map { ($0.path.path, $0.tree) }
+      return Dictionary(found, uniquingKeysWith: { first, _ in first })
+    }
+    return (try packages(base), try packages(mine), try packages(theirs))
   }
 
   // MARK: - One package
@@ -297,16 +316,32 @@ struct TreeMerger {
 
   // MARK: - Files outside packages
 
+  private typealias OtherFiles = (base: [String: TreeEntry], mine: [String: TreeEntry], theirs: [String: TreeEntry])
+
+  /// The files outside packages of the three trees, by path, less those that are the
+  /// same in all three (they merge to themselves).
+  private func otherFiles(
+    _ differences: PackageDiff.Differences?, base: ObjectID?, mine: ObjectID, theirs: ObjectID
+  ) throws -> OtherFiles {
+    if let differences {
+      var maps: [[String: TreeEntry]] = [[:], [:], [:]]
+      for difference in differences.otherFiles {
+        for side in 0..<3 { maps[side][difference.path] = difference.entries[side] }
+      }
+      return (maps[0], maps[1], maps[2])
+    }
+    let files = TreeFiles(repository: repository)
+    return (
+      try files.filesOutsidePackages(in: base), try files.filesOutsidePackages(in: mine),
+      try files.filesOutsidePackages(in: theirs)
+    )
+  }
+
   /// Three-way merge of `.gitattributes`, `.notes/…` and other files outside
   /// packages. Two records of the same note combine their versions; any other file
   /// changed differently on both sides takes the larger blob id (a symmetric choice).
-  private func mergeOtherFiles(
-    base: ObjectID?, mine: ObjectID, theirs: ObjectID, records: [String: [UInt8]]
-  ) throws -> [TreeUpdate] {
-    let files = TreeFiles(repository: repository)
-    let baseFiles = try files.filesOutsidePackages(in: base)
-    let mineFiles = try files.filesOutsidePackages(in: mine)
-    let theirFiles = try files.filesOutsidePackages(in: theirs)
+  private func mergeOtherFiles(_ files: OtherFiles, records: [String: [UInt8]]) throws -> [TreeUpdate] {
+    let (baseFiles, mineFiles, theirFiles) = files
     var updates: [TreeUpdate] = []
     for path in Set(mineFiles.keys).union(theirFiles.keys).subtracting(records.keys).sorted() {
       let b = baseFiles[path]

@@ -14,7 +14,9 @@ struct MassDeleteGuard {
   func tripped(from old: ObjectID?, to new: ObjectID) throws -> (deleting: Int, of: Int)? {
     guard let old, old != new else { return nil }
     let scanner = PackageScanner(repository: repository)
-    let changed = try scanner.changedPackages(from: old, to: new)
+    let changed =
+      try PackageDiff(repository: repository).changedPackages(from: old, to: new)
+      ?? scanner.changedPackages(from: old, to: new)
     guard changed.count > Self.minimumDeletions else { return nil }
     var deleted = 0
     for path in changed where try repository.treeEntry(atPath: path, inTree: new) == nil { deleted += 1 }

@@ -1,0 +1,145 @@
+import Git
+
+/// What differs among two or three store trees, found by walking the trees' raw
+/// entries side by side in git's order: a 10,000-entry root tree costs one pass over
+/// its bytes, and only the entries that differ become paths. Folders whose ids are
+/// equal in every tree are skipped whole.
+///
+/// Agrees with ``PackageScanner`` on packages (folders named `*.note` in any folder
+/// except hidden ones, not looked inside) and with ``TreeFiles`` on the files outside
+/// packages.
+struct PackageDiff {
+  let repository: Repository
+
+  /// One package path and its tree in each of the trees compared (nil where missing).
+  struct PackageDifference {
+    var path: String
+    var trees: [ObjectID?]
+  }
+
+  /// One file outside packages, by path from the root, and its entry in each of the
+  /// trees compared (nil where missing; the entry is named by its last component).
+  struct FileDifference {
+    var path: String
+    var entries: [TreeEntry?]
+  }
+
+  /// Everything that is not the same in all the trees compared.
+  struct Differences {
+    var packages: [PackageDifference] = []
+    var otherFiles: [FileDifference] = []
+  }
+
+  /// Package paths whose tree differs between `old` and `new` (added, removed or
+  /// changed); nil when a tree's bytes cannot be read as a tree here (the caller then
+  /// asks ``PackageScanner``, which reports libgit2's error).
+  func changedPackages(from old: ObjectID?, to new: ObjectID?) throws -> Set<String>? {
+    guard let differences = try differences([old, new]) else { return nil }
+    return Set(differences.packages.map(\.path))
+  }
+
+  /// Every package and every file outside packages that is not the same in all of
+  /// `trees` (a missing tree is empty), in git's order; nil when a tree's bytes cannot
+  /// be read as a tree here.
+  func differences(_ trees: [ObjectID?]) throws -> Differences? {
+    var found = Differences()
+    guard try collect(trees, prefix: "", hidden: false, into: &found) else { return nil }
+    return found
+  }
+
+  /// Adds what differs among `trees` (the folder at `prefix` in each) to `found`;
+  /// `hidden` when a folder above starts with `.`, where nothing is a package.
+  private func collect(_ trees: [ObjectID?], prefix: String, hidden: Bool, into found: inout Differences) throws -> Bool {
+    if let first = trees.first, trees.allSatisfy({ $0 == first }) { return true }
+    var lists: [[RawTreeEntry]] = []
+    lists.reserveCapacity(trees.count)
+    for tree in trees {
+      guard let tree else {
+        lists.append([])
+        continue
+      }
+      let object = try repository.rawObject(tree)
+      guard object.kind == .tree, let entries = RawTreeParser.parse(object.bytes) else { return false }
+      lists.append(entries)
+    }
+    var positions = [Int](repeating: 0, count: lists.count)
+    while true {
+      // The first entry still ahead in git's order, and each tree's entry of that name and kind.
+      var smallest: RawTreeEntry?
+      for side in lists.indices where positions[side] < lists[side].count {
+        let entry = lists[side][positions[side]]
+        if let current = smallest, RawTreeParser.compare(entry, current) >= 0 { continue }
+        smallest = entry
+      }
+      guard let smallest else { return true }
+      var same: [RawTreeEntry?] = []
+      same.reserveCapacity(lists.count)
+      for side in lists.indices {
+        if positions[side] < lists[side].count, RawTreeParser.compare(lists[side][positions[side]], smallest) == 0 {
+          same.append(lists[side][positions[side]])
+          positions[side] += 1
+        } else {
+          same.append(nil)
+        }
+      }
+      if Self.allEqual(same) { continue }
+      let name = smallest.nameText
+      if smallest.kind.sortsAsFolder {
+        let ids = same.map { $0?.id }
+        let isHidden = hidden || name.hasPrefix(".")
+        if !name.hasPrefix(".") && name.hasSuffix(NotePath.packageExtension)
+          && name.count > NotePath.packageExtension.count
+        {
+          // A package: inside a hidden folder it is neither listed nor looked into.
+          if !hidden { found.packages.append(PackageDifference(path: prefix + name, trees: ids)) }
+          continue
+        }
+        guard try collect(ids, prefix: prefix + name + "/", hidden: isHidden, into: &found) else { return false }
+      } else {
+        var entries: [TreeEntry?] = []
+        for entry in same {
+          guard let entry else {
+            entries.append(nil)
+            continue
+          }
+          guard let mode = Self.fileMode(entry.kind) else { return false }
+          entries.append(TreeEntry(name: name, id: entry.id, mode: mode))
+        }
+        found.otherFiles.append(FileDifference(path: prefix + name, entries: entries))
+      }
+    }
+  }
+
+  /// Whether every tree holds the entry, or none does, with the same mode and id.
+  private static func allEqual(_ entries: [RawTreeEntry?]) -> Bool {
+    guard let first = entries.first else { return true }
+    return entries.allSatisfy { entry in
+      guard let entry, let first else { return entry == nil && first == nil }
+      return entry.id == first.id && entry.mode.elementsEqual(first.mode)
+    }
+  }
+
+  /// The mode libgit2 reads for a file entry's raw mode; nil for one it would not.
+  private static func fileMode(_ kind: RawEntryKind) -> FileMode? {
+    switch kind {
+    case .file: .blob
+    case .executable: .executable
+    case .symbolicLink: .link
+    case .gitlink: .commit
+    case .folder, .zeroPaddedFolder, .unknown: nil
+    }
+  }
+}
+
+extension Store {
+  /// Package paths whose tree differs between `old` and `new` (``PackageDiff``, or
+  /// ``PackageScanner`` where a tree cannot be read raw), sorted.
+  func changedPackages(from old: ObjectID?, to new: ObjectID?) throws -> [String] {
+    try git("comparing trees") {
+      let found =
+        try PackageDiff(repository: repository).changedPackages(from: old, to: new)
+        ?? PackageScanner(repository: repository).changedPackages(from: old, to: new)
+      return found.sorted()
+    }
+  }
+}
