@@ -15,12 +15,7 @@ struct ByteScanEquivalenceTests {
     0x7D, 0x7E, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, UInt8(ascii: "a"), UInt8(ascii: "Z"),
   ]
 
-  static func seed() -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-      ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    print("ByteScanEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
-    return seed
-  }
+  static func seed() -> UInt64 { TestSeed.make(for: "ByteScanEquivalenceTests") }
 
   /// Random inputs: mostly letters, with an interesting byte now and then, at every
   /// length up to a few words.

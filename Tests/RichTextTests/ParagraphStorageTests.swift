@@ -14,12 +14,7 @@ struct ParagraphStorageTests {
     var style: ParagraphStyle
   }
 
-  static func seed() -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-      ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    print("ParagraphStorageTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
-    return seed
-  }
+  static func seed() -> UInt64 { TestSeed.make(for: "ParagraphStorageTests") }
 
   @Test("paragraphs built by init, append, setRuns and style changes equal the value of their runs and style")
   func buildersAgree() throws {

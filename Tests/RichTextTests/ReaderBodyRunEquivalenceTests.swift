@@ -10,12 +10,7 @@ import Testing
 /// Cocoa-like generated files and on every prefix-cut and mutation of them.
 @Suite("RTF reader: the loop over body runs reads what the token loop reads")
 struct ReaderBodyRunEquivalenceTests {
-  static func seed() -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-      ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    print("ReaderBodyRunEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
-    return seed
-  }
+  static func seed() -> UInt64 { TestSeed.make(for: "ReaderBodyRunEquivalenceTests") }
 
   /// Why reading with and without the loop over body runs differs, or nil when the
   /// two agree.

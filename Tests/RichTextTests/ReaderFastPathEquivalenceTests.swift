@@ -10,12 +10,7 @@ import Testing
 /// seeded generated inputs.
 @Suite("RTF reader: the fast path reads what the general path reads")
 struct ReaderFastPathEquivalenceTests {
-  static func seed() -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-      ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    print("ReaderFastPathEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
-    return seed
-  }
+  static func seed() -> UInt64 { TestSeed.make(for: "ReaderFastPathEquivalenceTests") }
 
   /// Why the two paths' results differ, or nil when they agree.
   static func difference(_ input: [UInt8], limits: RTFLimits = .default) -> String? {

@@ -20,12 +20,7 @@ import Testing
 /// - runs and styles are read in place: checked against `runs` and `style`.
 @Suite("The writer's fast paths give the bytes of the general ones")
 struct WriterFastPathEquivalenceTests {
-  static func seed() -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-      ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    print("WriterFastPathEquivalenceTests seed \(seed) (replay with NOTES_TEST_SEED=\(seed))")
-    return seed
-  }
+  static func seed() -> UInt64 { TestSeed.make(for: "WriterFastPathEquivalenceTests") }
 
   /// Scalars of every kind the escaper tells apart: plain ASCII, the three escaped
   /// ASCII bytes, TAB, other controls and DEL, code page 1252 (from Latin-1 and from

@@ -164,15 +164,8 @@ struct RTFTokenizer {
   private mutating func word(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let start = position
     let count = bytes.count
-    var index = position
-    // The letters are hashed as they are scanned, for the keyword table.
-    var hash = RTFKeyword.hashSeed
-    while index < count, isLetter(bytes[index]) {
-      hash = RTFKeyword.hashStep(hash, bytes[index])
-      index += 1
-    }
-    let end = index
-    position = index
+    let (end, hash) = Self.letters(bytes, from: start)
+    position = end
     let parameter = readParameter(bytes)
     if position < count, bytes[position] == UInt8(ascii: " ") { position += 1 }
     guard end - start <= Self.maxWordLength else {
@@ -200,13 +193,8 @@ struct RTFTokenizer {
   func plainWord(_ bytes: UnsafeBufferPointer<UInt8>, at backslash: Int) -> PlainWord? {
     let count = bytes.count
     let start = backslash + 1
-    var index = start
-    var hash = RTFKeyword.hashSeed
-    while index < count, isLetter(bytes[index]) {
-      hash = RTFKeyword.hashStep(hash, bytes[index])
-      index += 1
-    }
-    let end = index
+    let (end, hash) = Self.letters(bytes, from: start)
+    var index = end
     guard end - start <= Self.maxWordLength else { return nil }
     var parameter: Int32?
     var digits = index
@@ -226,6 +214,19 @@ struct RTFTokenizer {
     let keyword = keywords.keyword(hash: hash, spelledBy: bytes, start, end)
     if keyword == .bin { return nil }
     return PlainWord(keyword: keyword, parameter: parameter, end: index)
+  }
+
+  /// Where the run of letters from `start` ends, and their hash for the keyword table
+  /// (hashed as they are scanned).
+  @inline(__always)
+  private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hash: UInt64) {
+    var index = start
+    var hash = RTFKeyword.hashSeed
+    while index < bytes.count, isLetter(bytes[index]) {
+      hash = RTFKeyword.hashStep(hash, bytes[index])
+      index += 1
+    }
+    return (index, hash)
   }
 
   /// Moves on to `offset`, past bytes the reader read itself; `start` is where the
