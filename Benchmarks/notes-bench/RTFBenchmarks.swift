@@ -20,9 +20,18 @@ enum RTFBenchmarks {
     }
     // `--writer-only`: the RTFWriter rows alone (for profiling the writer).
     let writerOnly = CommandLine.arguments.contains("--writer-only")
+    // `--megabytes N`: that size alone; `--iterations N`: that many timed runs (for
+    // counting instructions under callgrind, which a full run would take long for).
+    func number(after flag: String) -> Int? {
+      guard let index = CommandLine.arguments.firstIndex(of: flag), index + 1 < CommandLine.arguments.count
+      else { return nil }
+      return Int(CommandLine.arguments[index + 1])
+    }
+    let onlyMegabytes = number(after: "--megabytes")
+    let fixedIterations = number(after: "--iterations")
     var rows: [[String]] = []
     for kind in kinds {
-      for megabytes in quick ? [1] : [1, 10] {
+      for megabytes in onlyMegabytes.map({ [$0] }) ?? (quick ? [1] : [1, 10]) {
         let firstRow = rows.count
         let writer = RTFWriter()
         let reader = RTFReader()
@@ -42,7 +51,7 @@ enum RTFBenchmarks {
           }
           body = read.text
         }
-        let iterations = quick ? 5 : megabytes == 1 ? 20 : 5
+        let iterations = fixedIterations ?? (quick ? 5 : megabytes == 1 ? 20 : 5)
         let name = "\(kind) \(megabytes) MB"
         // LibreOffice's conversion of the same file, its start-up (a minimal file's
         // conversion) taken off, so the rows compare reading the RTF itself.
