@@ -26,7 +26,7 @@ struct WriterFastPathEquivalenceTests {
   /// ASCII bytes, TAB, other controls and DEL, code page 1252 (from Latin-1 and from
   /// its 0x80–0x9F block), U+2028, the rest of the BMP and beyond it.
   static let pool: [Unicode.Scalar] = Array(
-    "abcXYZ019 .,;'\"~\\{}\t\u{01}\u{1F}\u{7F}\u{A0}éÿ\u{80}\u{9F}€“”—…Œ\u{192}\u{2028}\u{2029}日本\u{FFFC}\u{FFFF}😀\u{10FFFF}"
+    "abcXYZ019 .,;'\"~|\\{}\t\u{01}\u{1F}\u{7F}\u{A0}éÿ\u{80}\u{9F}€“”—…Œ\u{192}\u{2028}\u{2029}日本\u{FFFC}\u{FFFF}😀\u{10FFFF}"
       .unicodeScalars)
 
   @Test("every corpus run escapes as the scalar rules say, in both code page modes")
@@ -212,6 +212,71 @@ struct WriterFastPathEquivalenceTests {
       }
       #expect(RTFAttributeSets.areEqual(first, second) == (first == second), "\(first) against \(second)")
       #expect(RTFAttributeSets.areEqual(second, first) == (first == second))
+    }
+  }
+
+  @Test("paragraph styles compared in place are equal exactly when == says so")
+  func inPlaceStyleComparison() {
+    var generator = RandomModelGenerator(seed: Self.seed())
+    for _ in 0..<2_000 {
+      let first = generator.paragraphStyle()
+      // Equal copies, and copies with one field changed.
+      var second = first
+      switch generator.random.int(in: 0...6) {
+      case 0: second.leftIndent += 1
+      case 1: second.list = second.list == nil ? ListMarker(format: .decimal, level: 0) : nil
+      case 2: second.list?.level += 1
+      case 3: second.tabStops.append(TabStop(position: 9_999, kind: .left))
+      case 4: second.setUnknown(OpaqueControl(name: "keepn"))
+      case 5: second = generator.paragraphStyle()
+      default: break
+      }
+      let inPlace = withUnsafePointer(to: first) { a in
+        withUnsafePointer(to: second) { b in RTFInPlaceComparison.areEqual(a, b) }
+      }
+      #expect(inPlace == (first == second), "\(first) against \(second)")
+    }
+  }
+
+  @Test("bodies with tables, pictures, footnotes, lists and many fonts and colours are written by numbers as from the state")
+  func elementsAndManyResources() throws {
+    let seed = Self.seed()
+    var generator = RandomModelGenerator(seed: seed)
+    // Elements as the reader makes them, each with the fonts and colours it refers to.
+    let elements = try Corpus.names.flatMap { name in
+      try RTFReader().read(Corpus.rtf(name)).text.paragraphs.flatMap(\.runs).compactMap(\.attributes.element)
+    }
+    try #require(elements.contains { $0.isBlock } && elements.contains { !$0.isBlock })
+    for round in 0..<300 {
+      var paragraphs = generator.body().paragraphs
+      // Runs of more fonts and colours than the tables search by comparing.
+      for index in paragraphs.indices where generator.random.chance(60) {
+        var attributes = generator.attributes()
+        attributes.font = Font(name: "Font\(generator.random.int(in: 0...40))", family: .roman)
+        attributes.foregroundColor = Color(
+          red: UInt8(generator.random.int(in: 0...255)), green: 7, blue: UInt8(generator.random.int(in: 0...3)))
+        paragraphs[index].append("many ", attributes: attributes)
+      }
+      // Elements inside and at the end of paragraphs, some inside links.
+      for index in paragraphs.indices where generator.random.chance(40) {
+        var attributes = generator.attributes()
+        attributes.element = generator.random.element(elements)
+        paragraphs[index].append("\u{FFFC}", attributes: attributes)
+        if generator.random.chance(50) { paragraphs[index].append("after", attributes: generator.attributes()) }
+      }
+      let body = AttributedText(paragraphs: paragraphs, document: generator.document())
+      var sets = RTFAttributeSets()
+      let numbered = RTFResourceTables(collecting: body, numbering: &sets)
+      let tables = RTFResourceTables(collecting: body)
+      #expect(numbered.fonts == tables.fonts, "round \(round), seed \(seed)")
+      #expect(numbered.colors == tables.colors, "round \(round), seed \(seed)")
+      let writer = RTFBodyWriter(
+        tables: tables, lists: RTFListTable(planning: paragraphs), documentUsesCodePage1252: true)
+      var byNumber = RTFByteBuffer(capacity: 0)
+      writer.write(paragraphs, sets: &sets, to: &byNumber)
+      var general = RTFByteBuffer(capacity: 0)
+      writer.write(paragraphs, to: &general)
+      #expect(byNumber.finished() == general.finished(), "round \(round), seed \(seed)")
     }
   }
 

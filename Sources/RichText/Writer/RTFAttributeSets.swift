@@ -47,28 +47,34 @@ struct RTFAttributeSets {
   private(set) var hasANSIFont: [Bool] = [true]
   /// Whether each set is raised or lowered (`verticalPosition` set).
   private(set) var isShifted: [Bool] = [false]
+  /// Whether each set has a link, so that a run's is looked at only then.
+  private(set) var hasLink: [Bool] = [false]
+  /// Whether each set has an element, so that a run's is looked at only then.
+  private(set) var hasElement: [Bool] = [false]
 
   /// The number of `attributes`' set, adding the set when it is new.
   ///
   /// Read in place: `attributes` (a run's, mostly) is compared field by field with
   /// the recent sets, the cheap fields first, and copied only when its set is new.
-  mutating func number(of attributes: CharacterAttributes) -> Int {
+  mutating func number(of attributes: UnsafePointer<CharacterAttributes>) -> Int {
     let hit = sets.withUnsafeBufferPointer { known -> Int? in
       guard let base = known.baseAddress else { return nil }
-      for number in recent where Self.areEqual((base + number).pointee, attributes) { return number }
+      for number in recent where RTFInPlaceComparison.areEqual(base + number, attributes) { return number }
       return nil
     }
     if let hit { return hit }
     let number: Int
-    if let known = numbers[attributes] {
+    if let known = numbers[attributes.pointee] {
       number = known
     } else {
-      let added = attributes
+      let added = attributes.pointee
       number = sets.count
       sets.append(added)
       isCopyable.append(added.unknown.allSatisfy { control in control.name.utf8.allSatisfy { $0 < 0x80 } })
       hasANSIFont.append((added.font?.charset ?? 0) == 0)
       isShifted.append(added.verticalPosition != nil)
+      hasLink.append(added.link != nil)
+      hasElement.append(added.element != nil)
       numbers[added] = number
     }
     recent[nextRecent] = number
@@ -76,19 +82,14 @@ struct RTFAttributeSets {
     return number
   }
 
-  /// Whether `a == b`, without copying either: the fields that are cheap to compare
-  /// and mostly tell sets apart (bold, colours, decorations) first, an unset element
-  /// without copying it.
-  @inline(__always)
-  static func areEqual(_ a: borrowing CharacterAttributes, _ b: borrowing CharacterAttributes) -> Bool {
-    guard a.isBold == b.isBold, a.isItalic == b.isItalic, a.fontSize == b.fontSize,
-      a.foregroundColor == b.foregroundColor, a.backgroundColor == b.backgroundColor,
-      a.underline == b.underline, a.strikethrough == b.strikethrough,
-      a.verticalPosition == b.verticalPosition
-    else { return false }
-    guard a.font == b.font, a.link == b.link, a.unknown == b.unknown else { return false }
-    if a.element == nil { return b.element == nil }
-    return b.element != nil && a.element == b.element
+  /// The number of `attributes`' set (one not in a run, such as a link's outside).
+  mutating func number(of attributes: CharacterAttributes) -> Int {
+    withUnsafePointer(to: attributes) { number(of: $0) }
+  }
+
+  /// Whether `a == b`, compared in place as `RTFInPlaceComparison` does.
+  static func areEqual(_ a: CharacterAttributes, _ b: CharacterAttributes) -> Bool {
+    withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in RTFInPlaceComparison.areEqual(a, b) } }
   }
 
   /// Writes the words that turn set `old` into set `new`, as

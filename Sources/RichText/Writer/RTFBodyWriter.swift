@@ -42,7 +42,9 @@ struct RTFBodyWriter {
       if index > 0 && !previousEndsWithBlockElement { out.raw("\\\n") }
       // The style read in place: compared with the last one, copied only when it changed.
       let forcingColor = paragraph.withStyle { style -> Bool in
-        if hasPreviousStyle && style.pointee == previousStyle { return false }
+        if hasPreviousStyle && withUnsafePointer(to: &previousStyle, { RTFInPlaceComparison.areEqual(style, $0) }) {
+          return false
+        }
         if !reusesStyleWords {
           RTFParagraphStyleWriter.write(style.pointee, to: &out)
         } else if let words = Self.recentWords(of: style, in: recentStyles) {
@@ -56,7 +58,7 @@ struct RTFBodyWriter {
           recentStyles.append((style.pointee, bytes))
         }
         out.byte(UInt8(ascii: "\n"))
-        if let list = style.pointee.list, let item = lists.items[index] {
+        if RTFInPlaceComparison.hasList(style), let list = style.pointee.list, let item = lists.items[index] {
           out.word("\\ls", item.list + 1)
           out.word("\\ilvl", max(0, list.level))
         }
@@ -66,10 +68,13 @@ struct RTFBodyWriter {
       }
       if numbered {
         previousEndsWithBlockElement = paragraph.withRuns { runs in
+          let first = runIndex
           writeRuns(
             runs, marker: lists.items[index]?.marker, state: &stateNumber, runIndex: &runIndex,
             sets: &sets, forcingColor: forcingColor, to: &out)
-          return Self.endsWithBlockElement(runs)
+          // Only a run with an element can end with a table.
+          return runIndex > first && sets.hasElement[Int(sets.runNumbers[runIndex - 1])]
+            && Self.endsWithBlockElement(runs)
         }
       } else {
         writeRuns(
@@ -172,7 +177,10 @@ struct RTFBodyWriter {
     if let base = runs.baseAddress {
       while position < runs.count {
         let run = base + position
-        if run.pointee.attributes.link != nil, let link = run.pointee.attributes.link {
+        // The set's flags say whether the run has a link or an element: asking the
+        // run would copy its attributes.
+        let number = Int(sets.runNumbers[runIndex + position])
+        if sets.hasLink[number], let link = run.pointee.attributes.link {
           var end = position + 1
           while end < runs.count && (base + end).pointee.attributes.link == link { end += 1 }
           var outside = run.pointee.attributes
@@ -184,9 +192,7 @@ struct RTFBodyWriter {
             state = outsideNumber
           }
           writeMarker(&marker, to: &out)
-          out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
-          out.text(link, usesCodePage1252: false)
-          out.raw("\"}}{\\fldrslt ")
+          writeFieldStart(link, to: &out)
           outside.link = link
           var inside = sets.number(of: outside)
           for index in position..<end {
@@ -198,7 +204,6 @@ struct RTFBodyWriter {
           out.raw("}}")
           position = end
         } else {
-          let number = Int(sets.runNumbers[runIndex + position])
           sets.write(from: state, to: number, tables: tables, forcingColor: forcingColor, to: &out)
           forcingColor = false
           state = number
@@ -227,7 +232,7 @@ struct RTFBodyWriter {
   private func writeText(
     _ run: UnsafePointer<TextRun>, number: Int, sets: borrowing RTFAttributeSets, to out: inout RTFByteBuffer
   ) {
-    guard run.pointee.attributes.element == nil else {
+    guard !sets.hasElement[number] else {
       writeText(of: run.pointee, to: &out)
       return
     }
@@ -258,9 +263,7 @@ struct RTFBodyWriter {
     _ link: String, runs: ArraySlice<TextRun>, outside: CharacterAttributes,
     to out: inout RTFByteBuffer
   ) {
-    out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
-    out.text(link, usesCodePage1252: false)
-    out.raw("\"}}{\\fldrslt ")
+    writeFieldStart(link, to: &out)
     var inside = outside
     inside.link = link
     for run in runs {
@@ -270,6 +273,13 @@ struct RTFBodyWriter {
       writeText(of: run, to: &out)
     }
     out.raw("}}")
+  }
+
+  /// Writes `{\field{\*\fldinst{HYPERLINK "url"}}{\fldrslt `, the start of a link.
+  private func writeFieldStart(_ link: String, to out: inout RTFByteBuffer) {
+    out.raw("{\\field{\\*\\fldinst{HYPERLINK \"")
+    out.text(link, usesCodePage1252: false)
+    out.raw("\"}}{\\fldrslt ")
   }
 
   /// A run's text; each U+FFFC of an element's run is the element's RTF as read (a

@@ -33,7 +33,7 @@ struct RTFListTable {
     var byID: [Int: Int] = [:]
     for paragraph in paragraphs {
       // The style read in place, not copied: only its marker is.
-      guard let marker = paragraph.withStyle({ $0.pointee.list }) else {
+      guard let marker = paragraph.withStyle({ RTFInPlaceComparison.hasList($0) ? $0.pointee.list : nil }) else {
         current = nil
         items.append(nil)
         continue

@@ -69,7 +69,7 @@ struct RTFResourceTables {
           let run = base + index
           textBytes += run.pointee.text.utf8.count
           let known = sets.sets.count
-          let number = sets.number(of: run.pointee.attributes)
+          let number = sets.number(of: run.attributes)
           runNumbers.append(Int32(truncatingIfNeeded: number))
           if number >= known { added.append(number) }
         }
