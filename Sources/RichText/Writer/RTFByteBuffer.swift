@@ -224,19 +224,27 @@ struct RTFByteBuffer {
   }
 
   /// Whether some byte of `word` may need an escape: a control (TAB among them,
-  /// which does not), DEL, a byte of a non-ASCII character, `\`, `{` or `}`.
+  /// which does not), DEL, a byte of a non-ASCII character, `\`, `{` or `}` (or is
+  /// `|` or `~`, which do not).
   @inline(__always)
   private static func mayNeedEscape(_ word: UInt64) -> Bool {
     specialBytes(word) != 0
   }
 
   /// The high bit of each byte of `word` that may need an escape (as
-  /// `mayNeedEscape`), exact up to the first such byte.
+  /// `mayNeedEscape`, and `|` and `~`, which the byte path writes as they are), exact
+  /// for every byte.
+  ///
+  /// Each byte's low seven bits are added to a constant that carries into its high
+  /// bit exactly when the byte is at least 0x20, or at least 0x7B (`{ | } ~` and
+  /// DEL), or differs from `\`; no sum carries into the next byte.
   @inline(__always)
   private static func specialBytes(_ word: UInt64) -> UInt64 {
-    ByteWord.below(word, 0x20) | (word & ByteWord.highBits) | ByteWord.equal(word, 0x7F)
-      | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "{"))
-      | ByteWord.equal(word, UInt8(ascii: "}"))
+    let low = word & ~ByteWord.highBits
+    let printable = low &+ 0x6060_6060_6060_6060
+    let braceOrAbove = low &+ 0x0505_0505_0505_0505
+    let notBackslash = (low ^ 0x5C5C_5C5C_5C5C_5C5C) &+ 0x7F7F_7F7F_7F7F_7F7F
+    return (~printable | braceOrAbove | ~notBackslash | word) & ByteWord.highBits
   }
 
   /// The end of the stretch of `isPlain` bytes at `start`: eight bytes at a time
