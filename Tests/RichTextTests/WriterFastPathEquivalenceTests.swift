@@ -176,16 +176,9 @@ struct WriterFastPathEquivalenceTests {
       }
       paragraphs.append(Paragraph(runs: runs))
     }
-    let body = AttributedText(paragraphs: paragraphs, document: DocumentAttributes())
-    var sets = RTFAttributeSets()
-    let tables = RTFResourceTables(collecting: body, numbering: &sets)
-    let writer = RTFBodyWriter(
-      tables: tables, lists: RTFListTable(planning: paragraphs), documentUsesCodePage1252: true)
-    var byNumber = RTFByteBuffer(capacity: 0)
-    writer.write(paragraphs, sets: &sets, to: &byNumber)
-    var general = RTFByteBuffer(capacity: 0)
-    writer.write(paragraphs, to: &general)
-    #expect(byNumber.finished() == general.finished())
+    let written = Self.writtenBothWays(AttributedText(paragraphs: paragraphs, document: DocumentAttributes()))
+    #expect(written.sameTables)
+    #expect(written.byNumber == written.general)
   }
 
   @Test("attribute sets compared in place are equal exactly when == says so")
@@ -264,20 +257,27 @@ struct WriterFastPathEquivalenceTests {
         paragraphs[index].append("\u{FFFC}", attributes: attributes)
         if generator.random.chance(50) { paragraphs[index].append("after", attributes: generator.attributes()) }
       }
-      let body = AttributedText(paragraphs: paragraphs, document: generator.document())
-      var sets = RTFAttributeSets()
-      let numbered = RTFResourceTables(collecting: body, numbering: &sets)
-      let tables = RTFResourceTables(collecting: body)
-      #expect(numbered.fonts == tables.fonts, "round \(round), seed \(seed)")
-      #expect(numbered.colors == tables.colors, "round \(round), seed \(seed)")
-      let writer = RTFBodyWriter(
-        tables: tables, lists: RTFListTable(planning: paragraphs), documentUsesCodePage1252: true)
-      var byNumber = RTFByteBuffer(capacity: 0)
-      writer.write(paragraphs, sets: &sets, to: &byNumber)
-      var general = RTFByteBuffer(capacity: 0)
-      writer.write(paragraphs, to: &general)
-      #expect(byNumber.finished() == general.finished(), "round \(round), seed \(seed)")
+      let written = Self.writtenBothWays(AttributedText(paragraphs: paragraphs, document: generator.document()))
+      #expect(written.sameTables, "round \(round), seed \(seed)")
+      #expect(written.byNumber == written.general, "round \(round), seed \(seed)")
     }
+  }
+
+  /// `body`'s paragraphs written by attribute-set numbers and from the state, and
+  /// whether collecting its tables per set found the fonts and colours collecting per
+  /// run finds.
+  static func writtenBothWays(_ body: AttributedText) -> (byNumber: [UInt8], general: [UInt8], sameTables: Bool) {
+    var sets = RTFAttributeSets()
+    let numbered = RTFResourceTables(collecting: body, numbering: &sets)
+    let tables = RTFResourceTables(collecting: body)
+    let writer = RTFBodyWriter(
+      tables: tables, lists: RTFListTable(planning: body.paragraphs), documentUsesCodePage1252: true)
+    var byNumber = RTFByteBuffer(capacity: 0)
+    writer.write(body.paragraphs, sets: &sets, to: &byNumber)
+    var general = RTFByteBuffer(capacity: 0)
+    writer.write(body.paragraphs, to: &general)
+    let sameTables = numbered.fonts == tables.fonts && numbered.colors == tables.colors
+    return (byNumber.finished(), general.finished(), sameTables)
   }
 
   @Test("the code page table gives the byte of every scalar up to the code page's last")
