@@ -75,10 +75,18 @@ extension Store {
 
   /// Package paths with unsaved changes, among `packages` when given (a status of
   /// those folders only, not of the whole store).
+  ///
+  /// The whole store's scan refreshes stale stat data in the index (a copied store, a
+  /// `touch`) as ``unsavedChanges()`` does, when the store lock is free: without that, every
+  /// later `notes list` would hash those files again.
   func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
-    let entries = try git("reading the working tree status") {
-      try packages.map { try repository.status(paths: $0) }
-        ?? repository.statusTrustingStat(cacheFile: scanCachePath, excluding: Store.previewFolders)
+    let lock = packages == nil ? try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {}) : nil
+    let entries = try withExtendedLifetime(lock) {
+      try git("reading the working tree status") {
+        try packages.map { try repository.status(paths: $0) }
+          ?? repository.statusTrustingStat(
+            cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
+      }
     }
     return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }

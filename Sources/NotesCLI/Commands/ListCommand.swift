@@ -46,16 +46,17 @@ enum ListCommand: NotesCommand {
       shownDates[note.modified] = date
       return [note.name, date, note.device, String(note.attachments), note.status.rawValue]
     }
-    context.out(
-      table.render(
-        rows, terminal: context.terminal,
-        tint: { column, cell in
-          switch column {
-          case 0: return style.note(cell)
-          case 1: return style.detail(cell)
-          case 4: return NoteStatus(rawValue: cell).map(style.status) ?? cell
-          default: return cell
-          }
-        }))
+    // Without colour every cell prints as it is: no call per cell.
+    let tint: ((Int, String) -> String)? =
+      style.isEnabled
+      ? { column, cell in
+        switch column {
+        case 0: return style.note(cell)
+        case 1: return style.detail(cell)
+        case 4: return NoteStatus(rawValue: cell).map(style.status) ?? cell
+        default: return cell
+        }
+      } : nil
+    context.out(table.render(rows, terminal: context.terminal, tint: tint))
   }
 }
