@@ -9,9 +9,10 @@ SYNC_FUZZ_ROUNDS ?= 200
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_CONFIGURATION ?= release
-# The Swift runtime and Foundation are linked into the installed binary: it runs without
-# the toolchain's libraries, and starts in about a third less CPU time (12 against 17 ms
-# idle: no 20 shared objects to load and bind). Set INSTALL_BUILD_FLAGS= for a binary that uses the toolchain's.
+# The Swift runtime and Foundation are linked into every release build of notes (Package.swift,
+# the notes target), so the installed binary runs without the toolchain's libraries and
+# starts in about half the CPU time (no 14 shared objects to load and bind); the benchmarks
+# time the same kind of binary. INSTALL_BUILD_FLAGS adds build flags of your own.
 # The binary stays position-independent: `-Xlinker -no-pie` would save its 100,000 relative
 # relocations at start (2-3 ms of CPU) but load its code at a fixed address, and a tool
 # that parses what any remote sends keeps address randomisation for its own image too.
