@@ -8,7 +8,8 @@
 # SYNC_STORE=DIR starts the laptop from a copy of a store made before (NOTES is then
 # only the label), instead of `notes-bench make-store`. SYNC_FIXTURE=DIR skips the
 # whole setup (minutes at 10,000 notes): it copies DIR/remote.git and the two devices
-# DIR/laptop (device bench) and DIR/phone, already in sync with it.
+# DIR/laptop (device bench) and DIR/phone, already in sync with it. SYNC_SAVE_FIXTURE=DIR
+# keeps such a DIR from this run's setup, for later runs.
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
@@ -58,6 +59,10 @@ fi
 "$bin/notes" -C "$work/phone" gc --auto >/dev/null 2>&1 || true
 "$bin/notes" -C "$work/phone" sync --timeout 900 >/dev/null 2>&1
 "$bin/notes" -C "$work/laptop" sync --timeout 900 >/dev/null 2>&1
+if [ -n "${SYNC_SAVE_FIXTURE:-}" ]; then
+  mkdir -p "$SYNC_SAVE_FIXTURE"
+  cp -a "$work/remote.git" "$work/laptop" "$work/phone" "$SYNC_SAVE_FIXTURE/"
+fi
 fi
 "$bin/notes-bench" edits "$work/laptop" "$edits" 1 0 2 >/dev/null
 "$bin/notes-bench" edits "$work/phone" "$edits" 2 1 2 >/dev/null
