@@ -12,29 +12,19 @@ struct TextExtentTests {
 
   static func body(_ lines: [String]) -> AttributedText { AttributedText(plainText: lines.joined(separator: "\n")) }
 
-  @Test("an edit below the text the picture shows draws the same bytes, and is called the same")
-  func editBelow() throws {
+  @Test(
+    "an edit below the text the picture shows draws the same bytes and is called the same; one inside draws other pixels",
+    arguments: [(line: 55, isBelow: true), (line: 1, isBelow: false)])
+  func editAt(_ edit: (line: Int, isBelow: Bool)) throws {
     let old = Self.body(Self.lines)
     var edited = Self.lines
-    edited[55] = "An edit far below the visible text"
+    edited[edit.line] = "An edit of line \(edit.line)"
     let new = Self.body(edited)
     let before = try renderer.renderNote(old, image: nil)
     let extent = try #require(before.textExtent)
     #expect(extent.paragraphs > 5 && extent.paragraphs < 55)
-    #expect(renderer.drawsSameText(new, as: old, extent: extent))
-    #expect(try renderer.renderNote(new, image: nil).png == before.png)
-  }
-
-  @Test("an edit inside the text the picture shows draws other pixels, and is not called the same")
-  func editInside() throws {
-    let old = Self.body(Self.lines)
-    var edited = Self.lines
-    edited[1] = "An edit near the top"
-    let new = Self.body(edited)
-    let before = try renderer.renderNote(old, image: nil)
-    let extent = try #require(before.textExtent)
-    #expect(!renderer.drawsSameText(new, as: old, extent: extent))
-    #expect(try renderer.renderNote(new, image: nil).png != before.png)
+    #expect(renderer.drawsSameText(new, as: old, extent: extent) == edit.isBelow)
+    #expect((try renderer.renderNote(new, image: nil).png == before.png) == edit.isBelow)
   }
 
   @Test("a short note that grows by a paragraph is rendered again")
@@ -61,9 +51,7 @@ struct TextExtentTests {
 
   @Test("on seeded bodies and edits, every edit called the same draws the same bytes")
   func seededEquivalence() throws {
-    let given = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-    let seed = given ?? UInt64.random(in: 0...UInt64.max)
-    print("text extent seed: \(seed) (replay with NOTES_TEST_SEED=\(seed))")
+    let seed = SeededGenerator.testSeed("text extent")
     var random = SeededGenerator(seed: seed)
     let image = ImageAttachment(name: "a.png", content: try TestImages.twoColors(TestImages.red, TestImages.blue).encoded(as: .png))
     var same = 0
