@@ -23,12 +23,16 @@ public struct Thumbnail: Sendable {
   /// For a note drawn with its image, the lower half as drawn, to render the note again
   /// when only its text changes; nil otherwise (no image, or a placeholder).
   public var imageBand: ImageBand?
+  /// For a note, how far its text reached (see ``ThumbnailRenderer/drawsSameText(_:as:extent:)``);
+  /// nil for an attachment's thumbnail.
+  public var textExtent: TextExtent?
 
   /// Creates a thumbnail.
-  public init(png: [UInt8], content: Content, imageBand: ImageBand? = nil) {
+  public init(png: [UInt8], content: Content, imageBand: ImageBand? = nil, textExtent: TextExtent? = nil) {
     self.png = png
     self.content = content
     self.imageBand = imageBand
+    self.textExtent = textExtent
   }
 
   /// What a thumbnail shows.
@@ -99,17 +103,18 @@ public struct ThumbnailRenderer: Sendable {
     let whole = Box(x: 0, y: 0, width: Double(size), height: Double(size))
     let painter = TextPainter(scale: scale)
     guard let image else {
-      try painter.draw(text, in: whole.inset(by: margin), on: canvas)
-      return Thumbnail(png: try canvas.pngData(), content: .text)
+      let extent = try painter.draw(text, in: whole.inset(by: margin), on: canvas)
+      return Thumbnail(png: try canvas.pngData(), content: .text, textExtent: extent)
     }
     let half = Double(size) / 2
-    try painter.draw(text, in: Box(x: 0, y: 0, width: whole.width, height: half).inset(by: margin), on: canvas)
+    let extent = try painter.draw(text, in: Box(x: 0, y: 0, width: whole.width, height: half).inset(by: margin), on: canvas)
     let bottom = Box(x: 0, y: half, width: whole.width, height: half).inset(by: margin)
     if let problem = try drawImage(image.content, in: bottom, on: canvas) {
-      return Thumbnail(png: try canvas.pngData(), content: .textAndPlaceholder(name: image.name, problem: problem))
+      return Thumbnail(
+        png: try canvas.pngData(), content: .textAndPlaceholder(name: image.name, problem: problem), textExtent: extent)
     }
     let band = ImageBand(size: size, firstRow: bandRow, pixels: try canvas.rows(from: bandRow))
-    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: image.name), imageBand: band)
+    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: image.name), imageBand: band, textExtent: extent)
   }
 
   /// Renders a note's thumbnail with the lower half taken from an earlier render of the
@@ -126,10 +131,10 @@ public struct ThumbnailRenderer: Sendable {
     }
     let canvas = try Canvas(width: size, height: size)
     let half = Double(size) / 2
-    try TextPainter(scale: scale).draw(
+    let extent = try TextPainter(scale: scale).draw(
       text, in: Box(x: 0, y: 0, width: Double(size), height: half).inset(by: margin), on: canvas)
     try canvas.setRows(band.pixels, from: bandRow)
-    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: name), imageBand: band)
+    return Thumbnail(png: try canvas.pngData(), content: .textAndImage(name: name), imageBand: band, textExtent: extent)
   }
 
   /// The first row of the lower half: text is clipped above `size / 2 - margin`, so

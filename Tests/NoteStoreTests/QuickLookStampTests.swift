@@ -47,4 +47,44 @@ struct QuickLookStampTests {
     #expect(Array(written) == (try store.thumbnail(of: note).png))
     #expect(try store.thumbnail(of: note).content == .textAndImage(name: "a.png"))
   }
+
+  static let longLines = (1...60).map { "Line \($0) of a long note that keeps going" }
+
+  @Test(
+    "an edit below the visible text leaves Thumbnail.png byte for byte, and it equals a fresh render",
+    arguments: [QuickLookMode.local, .commit])
+  func editBelowVisibleText(_ mode: QuickLookMode) throws {
+    let directory = try TemporaryDirectory()
+    let store = try QuickLookStoreTests.makeStore(directory, mode: mode)
+    let note = try store.createNote(title: "Long", content: .plainText(Self.longLines.joined(separator: "\n")))
+    let before = try #require(QuickLookStoreTests.quickLook(store, "Long", "Thumbnail.png"))
+    let thumbnail = store.root + "/Long.note/QuickLook/Thumbnail.png"
+    let inode = try FileManager.default.attributesOfItem(atPath: thumbnail)[.systemFileNumber] as? Int
+    var edited = Self.longLines
+    edited[57] = "An edit far below what the picture shows"
+    #expect(try store.writeBody(of: note, content: .plainText(edited.joined(separator: "\n"))))
+    let after = try #require(QuickLookStoreTests.quickLook(store, "Long", "Thumbnail.png"))
+    #expect(after == before)
+    #expect(try FileManager.default.attributesOfItem(atPath: thumbnail)[.systemFileNumber] as? Int == inode, "not rewritten")
+    #expect(Array(after) == (try store.thumbnail(of: note).png), "still what a full render draws")
+    #expect(QuickLookStoreTests.quickLook(store, "Long", "Preview.rtf").map(Array.init) == (try store.bodyData(of: note)))
+    #expect(try QuickLookStoreTests.git(store, ["status", "--porcelain"]).isEmpty)
+    #expect(try QuickLookStoreTests.git(store, ["diff", "--cached", "--stat"]).isEmpty)
+  }
+
+  @Test("an edit inside the visible text renders the thumbnail again: its pixels differ", arguments: [QuickLookMode.local, .commit])
+  func editInsideVisibleText(_ mode: QuickLookMode) throws {
+    let directory = try TemporaryDirectory()
+    let store = try QuickLookStoreTests.makeStore(directory, mode: mode)
+    let note = try store.createNote(title: "Long", content: .plainText(Self.longLines.joined(separator: "\n")))
+    let before = try PixelImage(decoding: Array(try #require(QuickLookStoreTests.quickLook(store, "Long", "Thumbnail.png"))))
+    var edited = Self.longLines
+    edited[0] = "A new first line"
+    try store.writeBody(of: note, content: .plainText(edited.joined(separator: "\n")))
+    let after = try #require(QuickLookStoreTests.quickLook(store, "Long", "Thumbnail.png"))
+    #expect(try PixelImage(decoding: Array(after)).rgba != before.rgba)
+    #expect(Array(after) == (try store.thumbnail(of: note).png))
+    #expect(try QuickLookStoreTests.git(store, ["status", "--porcelain"]).isEmpty)
+    #expect(try QuickLookStoreTests.git(store, ["diff", "--cached", "--stat"]).isEmpty)
+  }
 }

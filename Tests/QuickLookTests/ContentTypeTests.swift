@@ -36,9 +36,7 @@ struct ContentTypeTests {
   // never text, but only known bytes are always plain data.
   @Test("random bytes are never text, whatever their name")
   func randomBytes() throws {
-    let given = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
-    let seed = given ?? UInt64.random(in: 0...UInt64.max)
-    print("random bytes seed: \(seed) (replay with NOTES_TEST_SEED=\(seed))")
+    let seed = SeededGenerator.testSeed("random bytes")
     var generator = SeededGenerator(seed: seed)
     let detector = try ContentTypeDetector()
     for name in ["random", "random.txt", "random.md"] {

@@ -93,6 +93,15 @@ extension PixelImage {
 struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
   init(seed: UInt64) { state = seed }
+
+  /// `NOTES_TEST_SEED` when set, else a random seed; printed (as `label`) so that a
+  /// failing run can be replayed.
+  static func testSeed(_ label: String) -> UInt64 {
+    let given = ProcessInfo.processInfo.environment["NOTES_TEST_SEED"].flatMap { UInt64($0) }
+    let seed = given ?? UInt64.random(in: 0...UInt64.max)
+    print("\(label) seed: \(seed) (replay with NOTES_TEST_SEED=\(seed))")
+    return seed
+  }
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

@@ -107,6 +107,13 @@ final class IndexSnapshot {
     var seconds: Int
     var nanoseconds: Int
 
+    init(inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int) {
+      self.inode = inode
+      self.size = size
+      self.seconds = seconds
+      self.nanoseconds = nanoseconds
+    }
+
     init(_ info: stat) {
       inode = UInt64(info.st_ino)
       size = Int64(info.st_size)

@@ -22,12 +22,16 @@ extension Repository {
     let lock = try IndexFileLock(indexPath: path)
     guard let old = IndexSnapshot(path: path), let changes = try edits(old),
       let bytes = IndexFileWriter.rewritten(
-        old, applying: changes, verified: verifiedIndex == old.stamp,
+        old, applying: changes, verified: indexChecksumIsKnown(old),
         isModified: { entry in self.racyEntryIsModified(entry, in: old) })
     else { return false }
     try IndexFileWriter.replace(path, with: bytes, lock: lock)
     var info = stat()
-    verifiedIndex = lstat(path, &info) == 0 ? IndexSnapshot.Stamp(info) : nil
+    if lstat(path, &info) == 0 {
+      rememberValidIndex(IndexChecksumRecord(stamp: IndexSnapshot.Stamp(info), checksum: ObjectID(bytes: bytes.suffix(20))))
+    } else {
+      verifiedIndex = nil
+    }
     return true
   }
 
@@ -43,9 +47,9 @@ extension Repository {
     guard let root = workingDirectory, !path.isEmpty, let index = IndexSnapshot(path: gitDirectory + "/index") else {
       return false
     }
-    if verifiedIndex != index.stamp {
+    if !indexChecksumIsKnown(index) {
       guard index.checksumIsValid() else { return false }
-      verifiedIndex = index.stamp
+      rememberValidIndex(index)
     }
     let excluded: (String) -> Bool = { file in
       guard let exclusion else { return false }

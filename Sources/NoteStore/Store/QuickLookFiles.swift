@@ -1,6 +1,6 @@
 /// The derived files of a note package: `QuickLook/Thumbnail.png` and
 /// `QuickLook/Preview.rtf`.
-struct QuickLookFiles: Equatable {
+struct QuickLookFiles: Equatable, Sendable {
   static let thumbnailName = "Thumbnail.png"
   static let previewName = "Preview.rtf"
 
@@ -24,8 +24,19 @@ struct QuickLookFiles: Equatable {
 /// before the commit, does not render again when the working tree is updated.
 final class QuickLookCache {
   private var files: [String: QuickLookFiles] = [:]
+  /// Renders started ahead on another thread, by key, until they are taken.
+  private var started: [String: StartedQuickLookRender] = [:]
 
   func lookup(_ key: String) -> QuickLookFiles? { files[key] }
+
+  /// Keeps a render started ahead for ``takeStarted(_:)``.
+  func start(_ render: QuickLookRender) {
+    guard files[render.key] == nil, started[render.key] == nil else { return }
+    started[render.key] = StartedQuickLookRender(render)
+  }
+
+  /// The render started ahead for `key`, once.
+  func takeStarted(_ key: String) -> StartedQuickLookRender? { started.removeValue(forKey: key) }
 
   func store(_ rendered: QuickLookFiles, for key: String) {
     // A long-lived store object keeps only recent renders.

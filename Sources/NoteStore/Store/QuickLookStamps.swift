@@ -17,7 +17,7 @@ import QuickLook
 /// does not parse is ignored and rewritten.
 struct QuickLookStamps {
   /// One package's stamp.
-  struct Stamp: Equatable {
+  struct Stamp: Equatable, Sendable {
     /// The package path, such as `Work/Plan.note`.
     var path: String
     /// The body blob rendered.
@@ -28,15 +28,19 @@ struct QuickLookStamps {
     var firstImage: (name: String, blob: ObjectID)?
     /// The picture size rendered.
     var size: Int
+    /// How far the text reached in the thumbnail, or nil when not known: an edit past it
+    /// leaves the picture as it is.
+    var textExtent: TextExtent? = nil
 
     static func == (a: Stamp, b: Stamp) -> Bool {
       a.path == b.path && a.body == b.body && a.attachments == b.attachments && a.size == b.size
         && a.firstImage?.name == b.firstImage?.name && a.firstImage?.blob == b.firstImage?.blob
+        && a.textExtent == b.textExtent
     }
   }
 
   /// Bumped when rendering changes, so that stamps made by an older `notes` are not trusted.
-  static let header = "NSQLS01"
+  static let header = "NSQLS02"
   /// Bands kept at most (each is about 0.5 MB at 512×512); the least recently written go.
   static let bandLimit = 32
 
@@ -75,14 +79,31 @@ struct QuickLookStamps {
       guard let blob = ObjectID(hex: String(lines[5])) else { return nil }
       firstImage = (String(lines[4]), blob)
     }
-    return Stamp(path: path, body: body, attachments: String(lines[3]), firstImage: firstImage, size: size)
+    return Stamp(
+      path: path, body: body, attachments: String(lines[3]), firstImage: firstImage, size: size,
+      textExtent: lines.count >= 8 ? Self.extent(lines[7]) : nil)
+  }
+
+  /// An extent written as "paragraphs bottom height", the two lengths as the hex bit
+  /// patterns of their doubles (exact, as the painter's comparison must be).
+  private static func extent(_ line: Substring) -> TextExtent? {
+    let fields = line.split(separator: " ")
+    guard fields.count == 3, let paragraphs = Int(fields[0]), paragraphs >= 0,
+      let bottom = UInt64(fields[1], radix: 16), let height = UInt64(fields[2], radix: 16)
+    else { return nil }
+    return TextExtent(paragraphs: paragraphs, bottom: Double(bitPattern: bottom), height: Double(bitPattern: height))
+  }
+
+  private static func line(_ extent: TextExtent?) -> String {
+    guard let extent else { return "" }
+    return "\(extent.paragraphs) \(String(extent.bottom.bitPattern, radix: 16)) \(String(extent.height.bitPattern, radix: 16))"
   }
 
   /// Records `stamp` (after its files were written).
   func record(_ stamp: Stamp) {
     let text = [
       Self.header, stamp.path, stamp.body.hex, stamp.attachments, stamp.firstImage?.name ?? "",
-      stamp.firstImage?.blob.hex ?? "", String(stamp.size), "",
+      stamp.firstImage?.blob.hex ?? "", String(stamp.size), Self.line(stamp.textExtent), "",
     ].joined(separator: "\n")
     write(Array(text.utf8), to: stampFile(stamp.path))
   }

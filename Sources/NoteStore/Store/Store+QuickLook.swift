@@ -170,9 +170,25 @@ extension Store {
 
   /// A package's QuickLook files, rendered only as far as their inputs changed since the
   /// last render (see ``QuickLookStamps``): not at all when the body and attachments are
-  /// the same and the files are in place; the text alone, over the image band of the last
-  /// render, when only the body changed.
+  /// the same and the files are in place, nor when the body changed only below the text
+  /// the thumbnail shows; the text alone, over the image band of the last render, when
+  /// only the body changed.
   private func quickLookFiles(for package: NotePackage) throws -> QuickLookFiles {
+    switch try quickLookWork(for: package) {
+    case .done(let files): return files
+    case .render(let render): return finished(try render.run(), key: render.key)
+    }
+  }
+
+  /// What is left to do for a package's QuickLook files: nothing (they are known), or a
+  /// render whose inputs are read. A render started ahead for the same inputs is waited
+  /// for here.
+  private enum QuickLookWork {
+    case done(QuickLookFiles)
+    case render(QuickLookRender)
+  }
+
+  private func quickLookWork(for package: NotePackage) throws -> QuickLookWork {
     let note = package.path.name
     guard let textBlob = package.text else {
       throw NoteStoreError.malformedPackage(note: note, reason: "it has no \(NotePackage.textFileName)")
@@ -185,7 +201,7 @@ extension Store {
     let sameAttachments = last.map { $0.attachments == attachmentsKey && $0.size == size } ?? false
     // The stamp is recorded once the files are in the working tree, so they are its render.
     if let last, sameAttachments, last.body == textBlob, let files = filesOnDisk(of: path) {
-      return files
+      return .done(files)
     }
     let firstImage: (name: String, blob: ObjectID)?
     if sameAttachments, let last {
@@ -193,37 +209,75 @@ extension Store {
     } else {
       firstImage = try self.firstImage(of: package)
     }
-    let key = "\(textBlob)|\(firstImage.map { "\($0.name)|\($0.blob)" } ?? "-")"
-    if let cached = quickLookCache.lookup(key) { return cached }
+    let key = "\(path)|\(textBlob)|\(firstImage.map { "\($0.name)|\($0.blob)" } ?? "-")"
+    if let cached = quickLookCache.lookup(key) { return .done(cached) }
+    if let started = quickLookCache.takeStarted(key) { return .done(finished(try started.result(), key: key)) }
     let (body, text) = try quickLookBody(package)
-    let renderer = ThumbnailRenderer(size: size)
-    let thumbnail: Thumbnail
-    do {
-      if let firstImage, let band = stamps.band(of: firstImage.blob, size: size) {
-        thumbnail = try renderer.renderNote(text, imageNamed: firstImage.name, band: band)
-      } else if let firstImage {
-        let content: [UInt8]
-        do {
-          content = try repository.blobData(firstImage.blob)
-        } catch {
-          throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
-        }
-        thumbnail = try renderer.renderNote(text, image: ImageAttachment(name: firstImage.name, content: content))
-        if let band = thumbnail.imageBand { stamps.keep(band, of: firstImage.blob) }
-      } else {
-        thumbnail = try renderer.renderNote(text, image: nil)
-      }
-    } catch let error as NoteStoreError {
-      throw error
-    } catch {
-      throw NoteStoreError.cannotAccessDocument(note: note, underlying: error)
+    let stamp = QuickLookStamps.Stamp(
+      path: path, body: textBlob, attachments: attachmentsKey, firstImage: firstImage, size: size)
+    if let last, sameAttachments, let kept = thumbnailStillDrawn(text, last: last) {
+      var unchanged = stamp
+      unchanged.textExtent = kept.extent
+      let files = QuickLookFiles(thumbnail: kept.png, preview: body, stamp: unchanged)
+      quickLookCache.store(files, for: key)
+      return .done(files)
     }
-    let files = QuickLookFiles(
-      thumbnail: thumbnail.png, preview: body,
-      stamp: QuickLookStamps.Stamp(
-        path: path, body: textBlob, attachments: attachmentsKey, firstImage: firstImage, size: size))
-    quickLookCache.store(files, for: key)
-    return files
+    let image: QuickLookRender.Image
+    if let firstImage, let band = stamps.band(of: firstImage.blob, size: size) {
+      image = .band(name: firstImage.name, band)
+    } else if let firstImage {
+      do {
+        image = .content(name: firstImage.name, blob: firstImage.blob, bytes: try repository.blobData(firstImage.blob))
+      } catch {
+        throw NoteStoreError.cannotAccessAttachments(note: note, underlying: error)
+      }
+    } else {
+      image = .none
+    }
+    return .render(QuickLookRender(note: note, key: key, body: body, text: text, image: image, stamp: stamp))
+  }
+
+  /// Keeps what a render gives for later: the image band, and the files in the cache.
+  private func finished(_ result: QuickLookRender.Result, key: String) -> QuickLookFiles {
+    if let (band, blob) = result.band { QuickLookStamps(gitDirectory: gitDirectory).keep(band, of: blob) }
+    quickLookCache.store(result.files, for: key)
+    return result.files
+  }
+
+  /// Starts the thumbnail renders of a few `packages` as they are in `tree` on other
+  /// threads, so that they draw while the commit is made and the working tree checked
+  /// out; the refresh after the move takes them (``quickLookWork(for:)``). Anything that
+  /// goes wrong here is left for that refresh to find and report.
+  func startQuickLookRenders(packages: [String], in tree: ObjectID) {
+    guard !packages.isEmpty, packages.count <= Self.quickLookRendersAhead,
+      let mode = try? quickLookMode(), mode != .off
+    else { return }
+    for path in packages {
+      guard let package = try? NotePackage.read(NotePath(packagePath: path), inTree: tree, repository: repository),
+        case .render(let render)? = try? quickLookWork(for: package)
+      else { continue }
+      quickLookCache.start(render)
+    }
+  }
+
+  /// The most thumbnails a change renders ahead, one thread each.
+  static let quickLookRendersAhead = 4
+
+  /// The thumbnail in the working tree, and how far its text reached, when the last
+  /// render (`last`, of the same attachments at the same size) drew exactly what `text`
+  /// would: an edit below the text the picture shows changes no pixel of it. Nil means
+  /// "render": no extent recorded, the old body or the file gone or unreadable (only
+  /// speed is lost, so those are not errors).
+  private func thumbnailStillDrawn(
+    _ text: AttributedText, last: QuickLookStamps.Stamp
+  ) -> (png: [UInt8], extent: TextExtent)? {
+    guard let extent = last.textExtent, let oldBody = try? repository.blobData(last.body),
+      let oldText = try? RTFReader().read(oldBody).text,
+      ThumbnailRenderer(size: last.size).drawsSameText(text, as: oldText, extent: extent),
+      let png = FileManager.default.contents(
+        atPath: root + "/" + last.path + "/" + NotePackage.quickLookFolderName + "/" + QuickLookFiles.thumbnailName)
+    else { return nil }
+    return ([UInt8](png), extent)
   }
 
   /// The QuickLook files in the working tree of `package`, when both are there.

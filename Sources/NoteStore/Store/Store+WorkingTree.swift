@@ -29,15 +29,24 @@ public struct UnsavedChange: Sendable, Hashable, Codable {
 }
 
 extension Store {
-  /// The notes whose working-tree files differ from the last commit.
-  public func unsavedChanges() throws -> [UnsavedChange] {
-    // The index gets fresh stat data only while no writer can write it: when the store
-    // lock is free (a writer in this process holds it already and refreshes nothing).
-    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
-    let entries = try withExtendedLifetime(lock) {
-      try git("reading the working tree status") {
-        try repository.statusTrustingStat(
-          cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
+  /// The notes whose working-tree files differ from the last commit: of the whole store,
+  /// or of `notes` only (their packages are looked at, nothing else).
+  public func unsavedChanges(among notes: [NotePath]? = nil) throws -> [UnsavedChange] {
+    let entries: [StatusEntry]
+    if let notes {
+      entries = try git("reading the working tree status") {
+        try notes.filter { try !repository.isUnchangedByStat($0.path, excluding: Store.previewFolders) }
+          .flatMap { try repository.status(paths: [$0.path]) }
+      }
+    } else {
+      // The index gets fresh stat data only while no writer can write it: when the store
+      // lock is free (a writer in this process holds it already and refreshes nothing).
+      let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
+      entries = try withExtendedLifetime(lock) {
+        try git("reading the working tree status") {
+          try repository.statusTrustingStat(
+            cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
+        }
       }
     }
     var filesByPackage: [String: [StatusEntry]] = [:]
@@ -119,17 +128,20 @@ extension Store {
   /// changed notes. Bodies must be readable RTF, files regular files with valid
   /// names; otherwise nothing is committed and the error names the note.
   ///
-  /// - Parameter message: the summary line; nil says what changed.
+  /// - Parameters:
+  ///   - message: the summary line; nil says what changed.
+  ///   - notes: the notes to save (as `git add <file>` names them); nil saves every
+  ///     changed note.
   /// - Returns: the notes saved.
   @discardableResult
-  public func saveWorkingTree(message: String? = nil) throws -> [UnsavedChange] {
-    try withWriteLock { try saveUnlocked(message: message) }
+  public func saveWorkingTree(message: String? = nil, notes: [NotePath]? = nil) throws -> [UnsavedChange] {
+    try withWriteLock { try saveUnlocked(message: message, notes: notes) }
   }
 
   /// `saveWorkingTree` with the lock already held.
   @discardableResult
-  func saveUnlocked(message: String?) throws -> [UnsavedChange] {
-    let changes = try unsavedChanges()
+  func saveUnlocked(message: String?, notes: [NotePath]? = nil) throws -> [UnsavedChange] {
+    let changes = try unsavedChanges(among: notes)
     guard !changes.isEmpty else { return [] }
     var saved = SavedFiles()
     // Many notes at once (an imported folder): their objects go straight into packs.

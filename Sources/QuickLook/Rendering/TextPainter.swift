@@ -16,14 +16,19 @@ struct TextPainter {
   static let defaultFontSize = 12.0
 
   /// Draws `text` into `box` (canvas pixels), clipped to it.
-  func draw(_ text: AttributedText, in box: Box, on canvas: Canvas) throws(QuickLookError) {
-    guard box.width > 1, box.height > 1, !text.isEmpty else { return }
-    let context = canvas.context
-    let layout = try PangoTextLayout(for: context, keepAlive: canvas)
+  ///
+  /// - Returns: how far the text reached: the paragraphs laid out before the one that
+  ///   starts below the box, and where the last of them ended.
+  @discardableResult
+  func draw(_ text: AttributedText, in box: Box, on canvas: Canvas) throws(QuickLookError) -> TextExtent {
     let width = box.width / scale
     let height = box.height / scale
+    guard box.width > 1, box.height > 1, !text.isEmpty else { return .nothing(height: height) }
+    let context = canvas.context
+    let layout = try PangoTextLayout(for: context, keepAlive: canvas)
     layout.setFont(families: FontMapping.families(for: nil), size: Self.defaultFontSize)
     libpango.pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+    var extent = TextExtent.nothing(height: height)
     canvas.isolated {
       libcairo.cairo_rectangle(context, box.x, box.y, box.width, box.height)
       libcairo.cairo_clip(context)
@@ -33,8 +38,9 @@ struct TextPainter {
       var numbering = ListNumbering()
       for paragraph in text.paragraphs {
         let style = paragraph.style
+        // drawsSameText(_:as:extent:) repeats this test: keep the two the same.
+        if y + Double(style.spacingBefore) / 20 >= height { break }
         y += Double(style.spacingBefore) / 20
-        if y >= height { break }
         let left = Double(style.leftIndent) / 20
         let right = Double(style.rightIndent) / 20
         let lineWidth = max(1, width - left - right)
@@ -48,9 +54,12 @@ struct TextPainter {
         libcairo.cairo_set_source_rgb(context, 0, 0, 0)
         layout.show(on: context)
         y += layout.size.height + Double(style.spacingAfter) / 20
+        extent.paragraphs += 1
+        extent.bottom = y
       }
     }
     try canvas.checkDrawing("pango_cairo_show_layout")
+    return extent
   }
 
   private static func alignment(_ alignment: Alignment) -> PangoAlignment {
