@@ -43,117 +43,96 @@ enum RTFKeyword: String, CaseIterable, Sendable {
 
   /// Looks up the control word spelled by `bytes[start..<end]` (ASCII letters).
   static func lookUp(_ bytes: [UInt8], _ start: Int, _ end: Int) -> RTFKeyword? {
-    bytes.withUnsafeBufferPointer { table.keyword(spelledBy: $0, start, end) }
+    bytes.withUnsafeBufferPointer { buffer in
+      table.keyword(hash: hash(buffer, start, end), spelledBy: buffer, start, end)
+    }
   }
 
-  /// Every keyword by its packed spelling.
+  /// FNV-1a over the word's letters.
+  static func hash(_ bytes: [UInt8], _ start: Int, _ end: Int) -> UInt64 {
+    bytes.withUnsafeBufferPointer { hash($0, start, end) }
+  }
+
+  /// FNV-1a over the word's letters.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+    var value = hashSeed
+    for index in start..<end { value = hashStep(value, bytes[index]) }
+    return value
+  }
+
+  /// FNV-1a's offset basis; `hashStep` adds one letter.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// One FNV-1a step, so the tokenizer can hash a word while it scans it.
+  @inline(__always)
+  static func hashStep(_ value: UInt64, _ letter: UInt8) -> UInt64 {
+    (value ^ UInt64(letter)) &* 0x0000_0100_0000_01b3
+  }
+
+  /// Every keyword by the hash of its spelling. The keyword list has no two
+  /// spellings with the same hash (a test checks it).
   static let table = RTFKeywordTable(RTFKeyword.allCases)
 }
 
-/// A control word's letters packed eight to a 64-bit word, the first letter in the
-/// lowest byte and zeros past the last: two spellings are equal when their packings
-/// are, so a lookup compares three words instead of the letters one by one.
-struct PackedSpelling: Equatable, Sendable {
-  var low: UInt64 = 0
-  var middle: UInt64 = 0
-  var high: UInt64 = 0
-
-  /// The most letters a packing holds; no keyword is longer.
-  static let capacity = 24
-
-  /// The packing of no letters (an empty slot of the keyword table).
-  init() {}
-
-  /// The packing of `bytes[start..<end]`, or nil when it is longer than `capacity`.
-  /// Three loads while the buffer has `capacity` bytes from `start`, byte by byte
-  /// near its end.
-  @inline(__always)
-  init?(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
-    let length = end - start
-    guard length <= Self.capacity, let base = bytes.baseAddress else { return nil }
-    if start + Self.capacity <= bytes.count {
-      low = ByteWord.load(base, start) & Self.mask(length)
-      middle = length > 8 ? ByteWord.load(base, start + 8) & Self.mask(length - 8) : 0
-      high = length > 16 ? ByteWord.load(base, start + 16) & Self.mask(length - 16) : 0
-    } else {
-      for offset in 0..<length {
-        let letter = UInt64(base[start + offset]) << (UInt64(offset & 7) * 8)
-        switch offset >> 3 {
-        case 0: low |= letter
-        case 1: middle |= letter
-        default: high |= letter
-        }
-      }
-    }
-  }
-
-  /// The low `count` bytes (all eight from eight on).
-  @inline(__always)
-  private static func mask(_ count: Int) -> UInt64 {
-    count >= 8 ? ~0 : (1 << (UInt64(count) * 8)) &- 1
-  }
-
-  /// A hash of the packing (multiplicative: the high bits are the well mixed ones).
-  @inline(__always)
-  var hash: UInt64 {
-    (low ^ (middle &* 0xC2B2_AE3D_27D4_EB4F) ^ (high &* 0x1656_67B1_9E37_79F9)) &* 0x9E37_79B9_7F4A_7C15
-  }
-}
-
-/// The keywords in an open-addressing hash table of packed spellings, so a lookup
-/// costs a multiplication, one or two reads of a slot and a comparison of three
-/// words, with no allocation.
+/// The keywords in an open-addressing hash table of flat arrays, so a lookup costs
+/// one or two array reads and a comparison of the spelling, with no hashing of its
+/// own and no allocation.
 struct RTFKeywordTable: Sendable {
-  /// One slot: a keyword with its packed spelling, or nil with zeros when empty
-  /// (no letters pack to zeros, so an empty slot matches no word).
-  private struct Slot: Sendable {
-    var spelling = PackedSpelling()
-    var keyword: RTFKeyword?
-  }
-
-  private let slots: [Slot]
-  private let shift: UInt64
+  /// Per slot: the index of its keyword in `keywords`, or -1 for an empty slot.
+  private let slots: [Int16]
   private let mask: Int
+  private let hashes: [UInt64]
+  private let keywords: [RTFKeyword]
+  /// The spellings one after the other; keyword `i`'s is
+  /// `spellings[spellingStarts[i]..<spellingStarts[i + 1]]`.
+  private let spellings: [UInt8]
+  private let spellingStarts: [Int]
 
   init(_ all: [RTFKeyword]) {
-    var bits: UInt64 = 1
-    while 1 << bits < all.count * 2 { bits += 1 }
-    let size = 1 << Int(bits)
-    var slots = [Slot](repeating: Slot(), count: size)
-    for keyword in all {
+    var size = 1
+    while size < all.count * 4 { size *= 2 }
+    var slots = [Int16](repeating: -1, count: size)
+    var hashes: [UInt64] = []
+    var spellings: [UInt8] = []
+    var starts: [Int] = [0]
+    for (index, keyword) in all.enumerated() {
       let spelling = Array(keyword.rawValue.utf8)
-      guard let packed = spelling.withUnsafeBufferPointer({ PackedSpelling($0, 0, spelling.count) }) else {
-        preconditionFailure("\\\(keyword.rawValue) is longer than a packed spelling")
-      }
-      var slot = Int(truncatingIfNeeded: packed.hash >> (64 - bits))
-      while slots[slot].keyword != nil { slot = (slot + 1) & (size - 1) }
-      slots[slot] = Slot(spelling: packed, keyword: keyword)
+      let hash = RTFKeyword.hash(spelling, 0, spelling.count)
+      hashes.append(hash)
+      spellings += spelling
+      starts.append(spellings.count)
+      var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = Int16(index)
     }
     self.slots = slots
-    self.shift = 64 - bits
     self.mask = size - 1
+    self.hashes = hashes
+    self.keywords = all
+    self.spellings = spellings
+    self.spellingStarts = starts
   }
 
-  /// The keyword spelled by `bytes[start..<end]` (ASCII letters), or nil.
+  /// The keyword whose spelling hashes to `hash` and is `bytes[start..<end]`, or nil.
   @inline(__always)
-  func keyword(spelledBy bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> RTFKeyword? {
-    guard let packed = PackedSpelling(bytes, start, end) else { return nil }
-    var slot = Int(truncatingIfNeeded: packed.hash >> shift)
+  func keyword(
+    hash: UInt64, spelledBy bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) -> RTFKeyword? {
+    var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let entry = slots[slot]
-      if entry.spelling == packed { return entry.keyword }
-      if entry.keyword == nil { return nil }
+      let index = Int(slots[slot])
+      if index < 0 { return nil }
+      if hashes[index] == hash {
+        // A different word can share the hash: compare the spelling.
+        let spellingStart = spellingStarts[index]
+        guard spellingStarts[index + 1] - spellingStart == end - start else { return nil }
+        for offset in 0..<(end - start) where spellings[spellingStart + offset] != bytes[start + offset] {
+          return nil
+        }
+        return keywords[index]
+      }
       slot = (slot + 1) & mask
     }
-  }
-
-  /// The longest probe any keyword needs (for tests: lookups stay short).
-  var longestProbe: Int {
-    var longest = 0
-    for (index, entry) in slots.enumerated() where entry.keyword != nil {
-      let home = Int(truncatingIfNeeded: entry.spelling.hash >> shift)
-      longest = max(longest, (index - home + slots.count) & mask + 1)
-    }
-    return longest
   }
 }

@@ -164,7 +164,7 @@ struct RTFTokenizer {
   private mutating func word(_ bytes: UnsafeBufferPointer<UInt8>) -> RTFToken {
     let start = position
     let count = bytes.count
-    let end = Self.letters(bytes, from: start)
+    let (end, hash) = Self.letters(bytes, from: start)
     position = end
     let parameter = readParameter(bytes)
     if position < count, bytes[position] == UInt8(ascii: " ") { position += 1 }
@@ -172,7 +172,7 @@ struct RTFTokenizer {
       warn(.controlWordTooLong)
       return .word(nil, parameter: parameter)
     }
-    let keyword = keywords.keyword(spelledBy: bytes, start, end)
+    let keyword = keywords.keyword(hash: hash, spelledBy: bytes, start, end)
     if keyword == .bin { return binary(length: parameter ?? 0, count: count) }
     return .word(keyword, parameter: parameter)
   }
@@ -193,7 +193,7 @@ struct RTFTokenizer {
   func plainWord(_ bytes: UnsafeBufferPointer<UInt8>, at backslash: Int) -> PlainWord? {
     let count = bytes.count
     let start = backslash + 1
-    let end = Self.letters(bytes, from: start)
+    let (end, hash) = Self.letters(bytes, from: start)
     var index = end
     guard end - start <= Self.maxWordLength else { return nil }
     var parameter: Int32?
@@ -211,17 +211,22 @@ struct RTFTokenizer {
       index = digits
     }
     if index < count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-    let keyword = keywords.keyword(spelledBy: bytes, start, end)
+    let keyword = keywords.keyword(hash: hash, spelledBy: bytes, start, end)
     if keyword == .bin { return nil }
     return PlainWord(keyword: keyword, parameter: parameter, end: index)
   }
 
-  /// Where the run of letters from `start` ends.
+  /// Where the run of letters from `start` ends, and their hash for the keyword table
+  /// (hashed as they are scanned).
   @inline(__always)
-  private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hash: UInt64) {
     var index = start
-    while index < bytes.count, isLetter(bytes[index]) { index += 1 }
-    return index
+    var hash = RTFKeyword.hashSeed
+    while index < bytes.count, isLetter(bytes[index]) {
+      hash = RTFKeyword.hashStep(hash, bytes[index])
+      index += 1
+    }
+    return (index, hash)
   }
 
   /// Moves on to `offset`, past bytes the reader read itself; `start` is where the
