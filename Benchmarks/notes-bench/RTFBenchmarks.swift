@@ -20,18 +20,14 @@ enum RTFBenchmarks {
     }
     // `--writer-only`: the RTFWriter rows alone (for profiling the writer).
     let writerOnly = CommandLine.arguments.contains("--writer-only")
-    // `--megabytes N`: that size alone; `--iterations N`: that many timed runs (for
-    // counting instructions under callgrind, which a full run would take long for).
-    func number(after flag: String) -> Int? {
-      guard let index = CommandLine.arguments.firstIndex(of: flag), index + 1 < CommandLine.arguments.count
-      else { return nil }
-      return Int(CommandLine.arguments[index + 1])
-    }
-    let onlyMegabytes = number(after: "--megabytes")
-    let fixedIterations = number(after: "--iterations")
+    // `--megabytes N`: that size alone; `--iterations N`: N runs each, no warm-up (for
+    // counting one run's instructions under callgrind).
+    let megabytesAsked = Self.number(after: "--megabytes")
+    let iterationsAsked = Self.number(after: "--iterations")
     var rows: [[String]] = []
     for kind in kinds {
-      for megabytes in onlyMegabytes.map({ [$0] }) ?? (quick ? [1] : [1, 10]) {
+      let sizes = megabytesAsked.map { [$0] } ?? (quick ? [1] : [1, 10])
+      for megabytes in sizes {
         let firstRow = rows.count
         let writer = RTFWriter()
         let reader = RTFReader()
@@ -51,7 +47,8 @@ enum RTFBenchmarks {
           }
           body = read.text
         }
-        let iterations = fixedIterations ?? (quick ? 5 : megabytes == 1 ? 20 : 5)
+        let iterations = iterationsAsked ?? (quick ? 5 : megabytes == 1 ? 20 : 5)
+        let warmUp = iterationsAsked == nil ? 2 : 0
         let name = "\(kind) \(megabytes) MB"
         // LibreOffice's conversion of the same file, its start-up (a minimal file's
         // conversion) taken off, so the rows compare reading the RTF itself.
@@ -85,28 +82,28 @@ enum RTFBenchmarks {
           ]
         }
         if readerOnly {
-          rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
+          rows.append(row(measure("RTFReader.read \(name)", warmUp: warmUp, iterations: iterations) {
             blackHole(try? reader.read(rtf))
           }, bytes: rtf.count))
           continue
         }
         if !writerOnly {
-          rows.append(row(measure("byte copy \(name)", iterations: iterations) {
+          rows.append(row(measure("byte copy \(name)", warmUp: warmUp, iterations: iterations) {
             blackHole(Array(rtf[...]) + [])
           }, bytes: rtf.count))
         }
         let whole = body.forgettingSource()
         let written = writer.write(whole)
-        rows.append(row(measure("RTFWriter.write \(name)", iterations: iterations) {
+        rows.append(row(measure("RTFWriter.write \(name)", warmUp: warmUp, iterations: iterations) {
           blackHole(writer.write(whole))
         }, bytes: written.count))
         if kind == "Word" {
-          rows.append(row(measure("RTFWriter.write \(name), into its source", iterations: iterations) {
+          rows.append(row(measure("RTFWriter.write \(name), into its source", warmUp: warmUp, iterations: iterations) {
             blackHole(writer.write(body))
           }, bytes: rtf.count))
         }
         if !writerOnly {
-          rows.append(row(measure("RTFReader.read \(name)", iterations: iterations) {
+          rows.append(row(measure("RTFReader.read \(name)", warmUp: warmUp, iterations: iterations) {
             blackHole(try? reader.read(rtf))
           }, bytes: rtf.count))
         }
@@ -119,6 +116,14 @@ enum RTFBenchmarks {
       ["benchmark", "RTF MB", "median", "p90", "MB/s", "CPU median", "CPU MB/s", "CPU vs soffice"], rows)
     print("CPU: the thread's own CPU time (soffice: its process's, from rusage); "
       + "\"CPU vs soffice\": how many times less CPU than soffice converting the same file, its start-up taken off")
+  }
+
+  /// The positive number after `flag` on the command line, if any.
+  static func number(after flag: String) -> Int? {
+    guard let index = CommandLine.arguments.firstIndex(of: flag), index + 1 < CommandLine.arguments.count,
+      let value = Int(CommandLine.arguments[index + 1]), value > 0
+    else { return nil }
+    return value
   }
 
   /// The wall and CPU time of one conversion.

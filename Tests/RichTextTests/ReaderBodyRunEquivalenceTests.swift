@@ -15,35 +15,7 @@ struct ReaderBodyRunEquivalenceTests {
   /// Why reading with and without the loop over body runs differs, or nil when the
   /// two agree.
   static func difference(_ input: [UInt8], limits: RTFLimits = .default) -> String? {
-    let reader = RTFReader(limits: limits)
-    let direct = Result { () throws(RTFError) in
-      try reader.read(input, usingRecentCaches: true, readingBodyRuns: true)
-    }
-    let tokens = Result { () throws(RTFError) in
-      try reader.read(input, usingRecentCaches: true, readingBodyRuns: false)
-    }
-    switch (direct, tokens) {
-    case (.failure(let directError), .failure(let tokensError)):
-      return directError == tokensError ? nil : "errors \(directError) and \(tokensError)"
-    case (.success(let direct), .success(let tokens)):
-      if direct.warnings != tokens.warnings { return "warnings \(direct.warnings) and \(tokens.warnings)" }
-      guard direct == tokens else {
-        let paragraph = zip(direct.text.paragraphs, tokens.text.paragraphs).enumerated()
-          .first { $0.element.0 != $0.element.1 }?.offset
-        return "results differ (first different paragraph: \(paragraph.map(String.init) ?? "none"), "
-          + "\(direct.text.paragraphs.count) and \(tokens.text.paragraphs.count) paragraphs)"
-      }
-      switch (direct.text.rtfSource, tokens.text.rtfSource) {
-      case (nil, nil): return nil
-      case (let directSource?, let tokensSource?):
-        if directSource.boundaries != tokensSource.boundaries { return "source boundaries differ" }
-        if directSource.boundaryStates != tokensSource.boundaryStates { return "boundary state numbers differ" }
-        if directSource.states != tokensSource.states { return "boundary states differ" }
-        return nil
-      default: return "one result has a source record, the other not"
-      }
-    default: return "one way read, the other threw"
-    }
+    ReaderEquivalence.difference(input, limits: limits, .fastest, .tokens)
   }
 
   @Test("every corpus file reads the same with and without the loop over body runs")

@@ -14,30 +14,7 @@ struct ReaderFastPathEquivalenceTests {
 
   /// Why the two paths' results differ, or nil when they agree.
   static func difference(_ input: [UInt8], limits: RTFLimits = .default) -> String? {
-    let reader = RTFReader(limits: limits)
-    let fast = Result { () throws(RTFError) in try reader.read(input, usingRecentCaches: true) }
-    let general = Result { () throws(RTFError) in try reader.read(input, usingRecentCaches: false) }
-    switch (fast, general) {
-    case (.failure(let fastError), .failure(let generalError)):
-      return fastError == generalError ? nil : "errors \(fastError) and \(generalError)"
-    case (.success(let fast), .success(let general)):
-      guard fast == general else {
-        let paragraph = zip(fast.text.paragraphs, general.text.paragraphs).enumerated()
-          .first { $0.element.0 != $0.element.1 }?.offset
-        return "results differ (first different paragraph: \(paragraph.map(String.init) ?? "none"), "
-          + "\(fast.text.paragraphs.count) and \(general.text.paragraphs.count) paragraphs)"
-      }
-      switch (fast.text.rtfSource, general.text.rtfSource) {
-      case (nil, nil): return nil
-      case (let fastSource?, let generalSource?):
-        if fastSource.boundaries != generalSource.boundaries { return "source boundaries differ" }
-        if fastSource.boundaryStates != generalSource.boundaryStates { return "boundary state numbers differ" }
-        if fastSource.states != generalSource.states { return "boundary states differ" }
-        return nil
-      default: return "one result has a source record, the other not"
-      }
-    default: return "one path read, the other threw"
-    }
+    ReaderEquivalence.difference(input, limits: limits, .fastest, .general)
   }
 
   static let sharedFolder = URL(fileURLWithPath: #filePath)

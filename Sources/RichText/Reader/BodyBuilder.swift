@@ -14,18 +14,23 @@ struct BodyBuilder {
   /// appended, each when the attributes had changed since the run before, never
   /// do: each has text and differs from the one before. Set when a run is flushed
   /// with the last run's attributes still current (a field flushes the text before
-  /// it), when the attributes change while no text waits (they may change back),
-  /// and when a run is added some other way (`append(_:)`).
+  /// it), when one is flushed with attributes that changed while no text waited
+  /// and came back to the last run's, and when a run is added some other way
+  /// (`append(_:)`).
   private var runsMayNeedJoining = false
   /// Whether the last run has `runAttributes` (nothing changed them since it was
   /// flushed).
   private var lastRunHasRunAttributes = false
+  /// Whether the attributes changed while no text waited since the last run was
+  /// flushed: they may have come back to the last run's, which the next flush
+  /// checks (once, instead of a pass over every run at the paragraph's end).
+  private var attributesChangedWithoutText = false
 
   /// Starts a new run when `attributes` differ from the current run's.
   mutating func setAttributes(_ attributes: CharacterAttributes) {
     guard attributes != runAttributes else { return }
     if runText.isEmpty {
-      if !runs.isEmpty { runsMayNeedJoining = true }
+      if !runs.isEmpty { attributesChangedWithoutText = true }
     } else {
       flushRun()
     }
@@ -35,7 +40,12 @@ struct BodyBuilder {
 
   mutating func flushRun() {
     guard !runText.isEmpty else { return }
-    if lastRunHasRunAttributes { runsMayNeedJoining = true }
+    if lastRunHasRunAttributes {
+      runsMayNeedJoining = true
+    } else if attributesChangedWithoutText, !runsMayNeedJoining, runs.last?.attributes == runAttributes {
+      runsMayNeedJoining = true
+    }
+    attributesChangedWithoutText = false
     runs.append(TextRun(text: String(decoding: runText, as: UTF8.self), attributes: runAttributes))
     runText.removeAll(keepingCapacity: true)
     lastRunHasRunAttributes = true
@@ -66,6 +76,7 @@ struct BodyBuilder {
     runs = []
     runsMayNeedJoining = false
     lastRunHasRunAttributes = false
+    attributesChangedWithoutText = false
   }
 }
 

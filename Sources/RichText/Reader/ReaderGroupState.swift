@@ -76,6 +76,22 @@ struct CharacterState: Hashable, Sendable {
   }
 }
 
+/// The parts of a character state that choose the font whose code page decodes its
+/// bytes (see `ReaderMachine.decodingFont()`).
+struct FontChoice: Equatable {
+  var fontIndex: Int32?
+  var characterKind: CharacterKind
+  var highANSIFont: Int32?
+  var doubleByteFont: Int32?
+
+  init(_ character: CharacterState) {
+    fontIndex = character.fontIndex
+    characterKind = character.characterKind
+    highANSIFont = character.highANSIFont
+    doubleByteFont = character.doubleByteFont
+  }
+}
+
 /// The kinds of characters Word's `\loch`, `\hich` and `\dbch` announce.
 enum CharacterKind: Hashable, Sendable {
   case lowANSI

@@ -50,6 +50,7 @@ extension ReaderMachine {
     }
     let name = String(decoding: draft.name, as: UTF8.self)
       .trimmingCharacters(in: " \t")
+    codePageChoice = nil
     fonts[draft.index] = FontEntry(
       font: Font(name: name, family: draft.family, charset: draft.charset), codePage: codePage)
   }

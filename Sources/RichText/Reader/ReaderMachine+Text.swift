@@ -138,6 +138,15 @@ extension ReaderMachine {
     let page: CodePage
     if state.destination == .fontTable {
       page = fontDraftCodePage
+    } else if usesRecentCaches {
+      let choice = FontChoice(state.character)
+      if choice == codePageChoice {
+        page = codePageForChoice
+      } else {
+        page = decodingFont()?.codePage ?? documentCodePage
+        codePageChoice = choice
+        codePageForChoice = page
+      }
     } else {
       page = decodingFont()?.codePage ?? documentCodePage
     }

@@ -110,6 +110,7 @@ extension ReaderMachine {
     case .ansicpg: setDocumentCodePage(Int(parameter ?? 0))
     case .deff:
       defaultFont = parameter ?? 0
+      codePageChoice = nil
       // States resolved before may name other fonts now. As on the general path, the
       // run being read keeps its attributes until its state changes.
       if usesRecentCaches {
@@ -143,6 +144,7 @@ extension ReaderMachine {
       documentCodePage = .windows1252
       document.codePage = 1252
     }
+    codePageChoice = nil
     codePageIsStale = true
   }
 
@@ -255,6 +257,9 @@ extension ReaderMachine {
       var fresh = ParagraphState()
       swap(&fresh.tabStops, &state.paragraph.tabStops)
       fresh.tabStops.removeAll(keepingCapacity: true)
+      // The same for the controls kept as read (Word sets `\sl` and `\slmult` again).
+      swap(&fresh.unknown, &state.paragraph.unknown)
+      fresh.unknown.removeAll(keepingCapacity: true)
       state.paragraph = fresh
       recorder.isInTable = false
     case .ql: state.paragraph.alignment = .left

@@ -25,6 +25,11 @@ struct ReaderMachine {
   // Decoding.
   var decoder = ByteDecoder()
   var codePageIsStale = true
+  /// The fonts the decoder's code page was last worked out for on the fast path, and
+  /// that page: Word names the same fonts again in every run's group. Nil when the
+  /// font table, `\deff` or the document's code page changed since.
+  var codePageChoice: FontChoice?
+  var codePageForChoice: CodePage = .windows1252
   var scratch: [UInt8] = []
 
   // Document and tables.

@@ -40,12 +40,12 @@ struct RTFSourceRecorder {
       endStates.append(-1)
       return
     }
-    if let last = lastNumber, states[Int(last)] == state {
+    if let last = lastNumber, isState(last, equalTo: state) {
       endStates.append(last)
       return
     }
     let number: Int32
-    if checksRecentStates, let recent = recentStateNumbers.first(where: { states[Int($0)] == state }) {
+    if checksRecentStates, let recent = recentStateNumbers.first(where: { isState($0, equalTo: state) }) {
       // A state seen lately (list items and plain paragraphs take turns): found
       // without hashing it.
       number = recent
@@ -69,9 +69,10 @@ struct RTFSourceRecorder {
   mutating func noteCleanParagraphEnd(
     at offset: Int, character: CharacterState, paragraph: ParagraphState, unicodeFallback: Int32
   ) {
-    if let last = lastNumber, states[Int(last)].unicodeFallback == unicodeFallback,
-      states[Int(last)].paragraph == paragraph, states[Int(last)].character == character
-    {
+    if let last = lastNumber, states.withUnsafeBufferPointer({
+      $0[Int(last)].unicodeFallback == unicodeFallback && $0[Int(last)].paragraph == paragraph
+        && $0[Int(last)].character == character
+    }) {
       ends.append(offset)
       endStates.append(last)
       return
@@ -79,6 +80,13 @@ struct RTFSourceRecorder {
     noteParagraphEnd(
       at: offset,
       state: RTFBoundaryState(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback))
+  }
+
+  /// Whether the state numbered `number` is `state`, compared where it is kept (a
+  /// subscript of `states` would copy it, retaining and releasing its arrays).
+  @inline(__always)
+  private func isState(_ number: Int32, equalTo state: RTFBoundaryState) -> Bool {
+    states.withUnsafeBufferPointer { $0[Int(number)] == state }
   }
 
   /// The value of a dictionary entry, through `inout` so that reading it with a
