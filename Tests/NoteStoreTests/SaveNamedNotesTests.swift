@@ -41,4 +41,19 @@ struct SaveNamedNotesTests {
     #expect(try store.saveWorkingTree(notes: [milk]).isEmpty)
     #expect(try store.headCommit() == head)
   }
+
+  @Test("a package made by hand is saved by its name, as git add takes a new folder")
+  func handMadePackage() throws {
+    let directory = try TemporaryDirectory()
+    let store = try StoreTests.makeStore(directory)
+    let milk = try store.createNote(title: "Milk", content: .plainText("milk"))
+    try FileManager.default.copyItem(atPath: store.root + "/" + milk.path, toPath: store.root + "/Oats.note")
+    let oats = try store.resolveNoteToSave("Oats")
+    #expect(oats.path == "Oats.note")
+    #expect(try store.resolveNoteToSave("Oats.note/") == oats)
+    #expect(try store.saveWorkingTree(notes: [oats]).map(\.path) == ["Oats.note"])
+    #expect(try store.body(of: oats).plainText == "milk")
+    #expect(try store.resolveNoteToSave("Milk") == milk)
+    #expect(throws: NoteStoreError.self) { try store.resolveNoteToSave("Rye") }
+  }
 }

@@ -175,7 +175,7 @@ extension Store {
     return entry?.mode == .tree ? path : nil
   }
 
-  private func storeRelative(_ query: String, from directory: String?) -> String? {
+  func storeRelative(_ query: String, from directory: String?) -> String? {
     let base = directory ?? FileManager.default.currentDirectoryPath
     let absolute = query.hasPrefix("/") ? query : base + "/" + query
     let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path

@@ -138,6 +138,33 @@ extension Store {
     try withWriteLock { try saveUnlocked(message: message, notes: notes) }
   }
 
+  /// The note `notes save NOTE` means: a committed note (as ``resolveNote(_:relativeTo:)``
+  /// finds it), or else a package made by hand in the working tree and not committed yet,
+  /// named as a new note would be (`Idea`, `Work/Idea`, with or without `.note`, or its
+  /// path), as `git add <folder>` takes a folder git does not know yet.
+  ///
+  /// - Throws: `NoteStoreError.noSuchNote` when neither is there.
+  public func resolveNoteToSave(_ query: String, relativeTo directory: String? = nil) throws -> NotePath {
+    do {
+      return try resolveNote(query, relativeTo: directory)
+    } catch NoteStoreError.noSuchNote(let asked, let suggestions) {
+      var candidates = [query]
+      if let relative = storeRelative(query, from: directory) { candidates.append(relative) }
+      for candidate in candidates {
+        var name = candidate
+        while name.hasSuffix("/") { name.removeLast() }
+        if name.hasPrefix("./") { name.removeFirst(2) }
+        if name.hasSuffix(NotePath.packageExtension) { name.removeLast(NotePath.packageExtension.count) }
+        guard let path = try? NotePath(newNoteNamed: name) else { continue }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + path.path, isDirectory: &isDirectory), isDirectory.boolValue {
+          return path
+        }
+      }
+      throw NoteStoreError.noSuchNote(asked, suggestions: suggestions)
+    }
+  }
+
   /// `saveWorkingTree` with the lock already held.
   @discardableResult
   func saveUnlocked(message: String?, notes: [NotePath]? = nil) throws -> [UnsavedChange] {

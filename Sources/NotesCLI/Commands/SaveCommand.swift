@@ -19,7 +19,7 @@ enum SaveCommand: NotesCommand {
     let store = try context.openStore()
     let message = arguments.value("message")
     let named = arguments.arguments("note")
-    let notes = named.isEmpty ? nil : try named.map { try store.resolveNote($0, relativeTo: context.currentDirectory) }
+    let notes = named.isEmpty ? nil : try named.map { try store.resolveNoteToSave($0, relativeTo: context.currentDirectory) }
     let saved = try ProgressReporter(context: context).measure("Saving notes") {
       try store.saveWorkingTree(message: message, notes: notes)
     }
