@@ -134,10 +134,7 @@ extension Store {
   /// - Throws: `NoteStoreError.noSuchNote` with the nearest names, or
   ///   `.ambiguousNote` listing the candidates.
   public func resolveNote(_ query: String, relativeTo directory: String? = nil) throws -> NotePath {
-    var wanted = query
-    while wanted.hasSuffix("/") { wanted.removeLast() }
-    if wanted.hasPrefix("./") { wanted.removeFirst(2) }
-    if wanted.hasSuffix(NotePath.packageExtension) { wanted.removeLast(NotePath.packageExtension.count) }
+    let wanted = Store.noteName(fromQuery: query)
     // The usual case, an exact name, is one lookup: no list of every note.
     if let exact = try committedNote(named: wanted) { return exact }
     let paths = try notePaths()
@@ -155,6 +152,16 @@ extension Store {
     let suggestions = NameSuggestions.nearest(
       to: wanted, among: paths.map(\.name), maxDistance: max(3, wanted.count / 3), limit: 3)
     throw NoteStoreError.noSuchNote(query, suggestions: suggestions)
+  }
+
+  /// The note name a user's query spells: without trailing slashes, a leading `./` and
+  /// the `.note` extension (`./Work/Idea.note/` is `Work/Idea`).
+  static func noteName(fromQuery query: String) -> String {
+    var name = query
+    while name.hasSuffix("/") { name.removeLast() }
+    if name.hasPrefix("./") { name.removeFirst(2) }
+    if name.hasSuffix(NotePath.packageExtension) { name.removeLast(NotePath.packageExtension.count) }
+    return name
   }
 
   /// The committed note whose name is exactly `name` (`Shopping`, `Work/Plan`), found by

@@ -39,15 +39,7 @@ extension Store {
           .flatMap { try repository.status(paths: [$0.path]) }
       }
     } else {
-      // The index gets fresh stat data only while no writer can write it: when the store
-      // lock is free (a writer in this process holds it already and refreshes nothing).
-      let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
-      entries = try withExtendedLifetime(lock) {
-        try git("reading the working tree status") {
-          try repository.statusTrustingStat(
-            cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
-        }
-      }
+      entries = try wholeStoreStatus()
     }
     var filesByPackage: [String: [StatusEntry]] = [:]
     for entry in entries {
@@ -84,20 +76,26 @@ extension Store {
 
   /// Package paths with unsaved changes, among `packages` when given (a status of
   /// those folders only, not of the whole store).
-  ///
-  /// The whole store's scan refreshes stale stat data in the index (a copied store, a
-  /// `touch`) as ``unsavedChanges()`` does, when the store lock is free: without that, every
-  /// later `notes list` would hash those files again.
   func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
-    let lock = packages == nil ? try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {}) : nil
-    let entries = try withExtendedLifetime(lock) {
+    let entries =
+      try packages.map { packages in try git("reading the working tree status") { try repository.status(paths: packages) } }
+      ?? wholeStoreStatus()
+    return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
+  }
+
+  /// The changed files of the whole working tree, trusting the index's stat data as git
+  /// does. Stale stat data (a copied store, a `touch`) is refreshed in the index only
+  /// while no writer can write it: when the store lock is free (a writer in this process
+  /// holds it already and refreshes nothing). Without the refresh every later `status`
+  /// or `list` would hash those files again.
+  private func wholeStoreStatus() throws -> [StatusEntry] {
+    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
+    return try withExtendedLifetime(lock) {
       try git("reading the working tree status") {
-        try packages.map { try repository.status(paths: $0) }
-          ?? repository.statusTrustingStat(
-            cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
+        try repository.statusTrustingStat(
+          cacheFile: scanCachePath, refreshingIndex: lock != nil, excluding: Store.previewFolders)
       }
     }
-    return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }
 
   /// The packages' `QuickLook/` folders, which the working-tree scan leaves out: previews
@@ -151,11 +149,7 @@ extension Store {
       var candidates = [query]
       if let relative = storeRelative(query, from: directory) { candidates.append(relative) }
       for candidate in candidates {
-        var name = candidate
-        while name.hasSuffix("/") { name.removeLast() }
-        if name.hasPrefix("./") { name.removeFirst(2) }
-        if name.hasSuffix(NotePath.packageExtension) { name.removeLast(NotePath.packageExtension.count) }
-        guard let path = try? NotePath(newNoteNamed: name) else { continue }
+        guard let path = try? NotePath(newNoteNamed: Store.noteName(fromQuery: candidate)) else { continue }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root + "/" + path.path, isDirectory: &isDirectory), isDirectory.boolValue {
           return path
