@@ -203,8 +203,7 @@ struct ClientHookTests {
     let store = try store(sandbox)
     let marker = sandbox.directory + "/ran"
     try FileManager.default.createDirectory(atPath: store + "/shared-hooks", withIntermediateDirectories: true)
-    try "#!/bin/sh\ntouch '\(marker)'\n".write(toFile: store + "/shared-hooks/pre-commit", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: store + "/shared-hooks/pre-commit")
+    try writeExecutable(store + "/shared-hooks/pre-commit", "#!/bin/sh\ntouch '\(marker)'\n")
     sandbox.git("add", "shared-hooks", in: store)
     sandbox.git("commit", "-q", "-m", "hooks from elsewhere", in: store)
     sandbox.git("config", "core.hooksPath", "shared-hooks", in: store)
@@ -224,6 +223,5 @@ struct ClientHookTests {
 func installHook(_ store: String, _ name: String, _ body: String, executable: Bool = true) throws {
   let path = store + "/.git/hooks/" + name
   try FileManager.default.createDirectory(atPath: store + "/.git/hooks", withIntermediateDirectories: true)
-  try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-  try FileManager.default.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+  try writeExecutable(path, "#!/bin/sh\n" + body + "\n", mode: executable ? 0o755 : 0o644)
 }

@@ -69,8 +69,7 @@ struct JSONOutputSchemaTests {
     try check("resolve", ["resolve", "Groceries", "--keep-mine", "--dry-run"])
     try check("resolve", ["resolve", "Groceries", "--keep-mine"])
 
-    let editor = try sandbox.writeFile("editor.sh", "#!/bin/sh\necho 'Edited' > \"$1\"\n")
-    try #require(chmod(editor, 0o755) == 0)
+    let editor = try sandbox.writeScript("editor.sh", "#!/bin/sh\necho 'Edited' > \"$1\"\n")
     sandbox.extraEnvironment["EDITOR"] = editor
     try check("edit", ["edit", "Groceries"])
     try check("diff", ["diff", "Groceries"])

@@ -61,6 +61,25 @@ struct HookRunnerTests {
     #expect(try store.writeBody(of: note, content: .plainText("Bread")))
     #expect(shown.text == "pre-commit: checked\n")
   }
+
+  @Test("a hook another process still holds open for writing (Text file busy) runs once it is closed")
+  func busyHookFileIsWaitedFor() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Store.create(at: directory.path + "/store", device: try DeviceName("laptop"))
+    let note = try store.createNote(title: "Shopping", content: .plainText("Milk"))
+    let hook = store.gitDirectory + "/hooks/pre-commit"
+    try FileManager.default.createDirectory(atPath: store.gitDirectory + "/hooks", withIntermediateDirectories: true)
+    let writer = open(hook, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(writer >= 0)
+    let script = Array("#!/bin/sh\necho checked\n".utf8)
+    try #require(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
+    // Still open for writing while the commit starts, as an installer that has not closed it yet.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { close(writer) }
+    let shown = Shown()
+    store.hooks.onOutput = { text in shown.append(text) }
+    #expect(try store.writeBody(of: note, content: .plainText("Eggs")))
+    #expect(shown.text == "pre-commit: checked\n")
+  }
 }
 
 /// Collects hook output in a test.

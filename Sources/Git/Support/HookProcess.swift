@@ -49,7 +49,7 @@ public enum HookProcess {
       inputPipe.forEach { close($0) }
       throw StartFailure(code: code)
     }
-    var spawned = spawn(
+    var spawned = spawnWhenWritten(
       executable, arguments: [executable] + arguments, environment: environment, directory: directory,
       stdin: inputPipe[0], output: outputPipe[1])
     if case .failure(let failure) = spawned, failure.code == ENOEXEC {
@@ -137,6 +137,29 @@ public enum HookProcess {
     }
     if let end = inputEnd { close(end) }
     return Outcome(status: exitStatus, output: String(decoding: output, as: UTF8.self))
+  }
+
+  /// How long a hook whose file another process still holds open for writing
+  /// (`ETXTBSY`: an installer that has just written it, or a process forked while it
+  /// was written that has not yet reached its own `exec`) is tried again.
+  static let busyFileWait: Duration = .seconds(2)
+
+  /// `spawn`, tried again while the kernel refuses the file as busy being written.
+  private static func spawnWhenWritten(
+    _ executable: String, arguments: [String], environment: [String: String], directory: String,
+    stdin: Int32, output: Int32
+  ) -> Result<pid_t, StartFailure> {
+    let deadline = ContinuousClock.now + busyFileWait
+    var pause = 0.001
+    while true {
+      let spawned = spawn(
+        executable, arguments: arguments, environment: environment, directory: directory, stdin: stdin, output: output)
+      guard case .failure(let failure) = spawned, failure.code == ETXTBSY, ContinuousClock.now < deadline else {
+        return spawned
+      }
+      Thread.sleep(forTimeInterval: pause)
+      pause = min(pause * 2, 0.1)
+    }
   }
 
   private static func spawn(

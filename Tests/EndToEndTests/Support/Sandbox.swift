@@ -63,6 +63,14 @@ final class Sandbox {
     try writeFile(name, Data(content.utf8))
   }
 
+  /// Writes a script `name` in the sandbox, executable; returns its path.
+  @discardableResult
+  func writeScript(_ name: String, _ content: String) throws -> String {
+    let path = directory + "/" + name
+    try writeExecutable(path, content)
+    return path
+  }
+
   @discardableResult
   func writeFile(_ name: String, _ data: Data) throws -> String {
     let path = directory + "/" + name
