@@ -98,6 +98,40 @@ struct WriteBackLocalityTests {
     try check(Array(try Data(contentsOf: Self.sharedFolder.appendingPathComponent(name))), name: name)
   }
 
+  /// Reads `rtf`, replaces `word` with "Zebra" in its plain text and writes it back
+  /// into the file; checks that it reads back as the edited body.
+  func spliced(_ rtf: String, replacing word: String) throws -> (source: RTFSource, written: String) {
+    let body = try RTFReader().read(Array(rtf.utf8)).text
+    let source = try #require(body.rtfSource)
+    let edited = body.applyingPlainText(body.plainText.replacingOccurrences(of: word, with: "Zebra"))
+    let written = try #require(RTFSplicingWriter(source: source).write(edited))
+    #expect(try RTFReader().read(written).text == edited)
+    return (source, String(decoding: written, as: UTF8.self))
+  }
+
+  @Test("a paragraph in a group of its own, as Word writes them ({…\\par }), is rewritten alone")
+  func wordParagraphGroups() throws {
+    let rtf = #"""
+      {\rtf1\ansi{\fonttbl{\f0 Arial;}}\pard\plain \ql\fs24 {\f0\b One fish\par }{\f0 Two fish\par }
+      {\f0\i Red fish\par }{\f0 Blue fish}}
+      """#
+    let (source, written) = try spliced(rtf, replacing: "Two")
+    #expect((1...3).allSatisfy { source.isClean($0) }, "each group's closing brace ends a clean boundary")
+    #expect(written.contains(#"{\f0\b One fish\par }"#))
+    #expect(written.hasSuffix("\n{\\f0\\i Red fish\\par }{\\f0 Blue fish}}"))
+    #expect(!written.contains("Two"))
+  }
+
+  @Test("the paragraph after a Word table, past the braces that close its last row, is rewritten alone")
+  func paragraphAfterWordTable() throws {
+    let table = #"\trowd\cellx2000\cellx4000\pard\intbl {\f0 A\cell B\cell }\pard\intbl {\trowd\cellx2000\cellx4000\row }"#
+    let rtf = #"{\rtf1\ansi{\fonttbl{\f0 Arial;}}\pard\plain {\f0 Before\par }"# + table
+      + #"\pard\plain {\f0 After one\par }{\f0 After two}}"#
+    let (_, written) = try spliced(rtf, replacing: "one")
+    #expect(written.contains(#"{\f0 Before\par }"# + table))
+    #expect(written.hasSuffix(#"{\f0 After two}}"#))
+  }
+
   @Test("unknown colour-table extensions stay when the body is written whole")
   func expandedColorsKept() throws {
     let rtf = #"""

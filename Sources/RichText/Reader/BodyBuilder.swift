@@ -117,6 +117,21 @@ extension ReaderMachine {
     }
   }
 
+  /// A group closed at `brace` right after a paragraph's end (Word writes each
+  /// paragraph as `{…\par }`): the paragraph ends past the brace instead, in the
+  /// enclosing group, a clean boundary when that is the document's own. So an edit
+  /// to one such paragraph rewrites that paragraph, not the stretch up to the next
+  /// paragraph that ends outside a group.
+  mutating func noteGroupEnd(at brace: Int) {
+    guard recorder.lastParagraphEnds(justBefore: brace, in: bytes) else { return }
+    recorder.moveLastParagraphEnd(
+      to: tokenizer.position,
+      state: isCleanBoundary
+        ? RTFBoundaryState(
+          character: state.character, paragraph: state.paragraph, unicodeFallback: state.unicodeFallback)
+        : nil)
+  }
+
   /// Whether a replaced stretch of paragraphs can stop at the paragraph end here:
   /// in the document's own group, outside fields, tables and legacy lists.
   private var isCleanBoundary: Bool {

@@ -206,6 +206,7 @@ struct ReaderMachine {
           recorder.documentEnd = tokenizer.tokenStart
           break loop
         }
+        noteGroupEnd(at: tokenizer.tokenStart)
       case .word(let keyword, let parameter): word(keyword, parameter)
       case .symbol(let symbol): controlSymbol(symbol)
       case .hex(let byte): hexByte(byte)
