@@ -124,12 +124,14 @@ extension ReaderMachine {
   /// paragraph that ends outside a group.
   mutating func noteGroupEnd(at brace: Int) {
     guard recorder.lastParagraphEnds(justBefore: brace, in: bytes) else { return }
-    recorder.moveLastParagraphEnd(
-      to: tokenizer.position,
-      state: isCleanBoundary
-        ? RTFBoundaryState(
-          character: state.character, paragraph: state.paragraph, unicodeFallback: state.unicodeFallback)
-        : nil)
+    recorder.removeLastParagraphEnd()
+    if isCleanBoundary {
+      recorder.noteCleanParagraphEnd(
+        at: tokenizer.position, character: state.character, paragraph: state.paragraph,
+        unicodeFallback: state.unicodeFallback)
+    } else {
+      recorder.noteParagraphEnd(at: tokenizer.position, state: nil)
+    }
   }
 
   /// Whether a replaced stretch of paragraphs can stop at the paragraph end here:

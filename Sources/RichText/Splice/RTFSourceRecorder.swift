@@ -36,30 +36,14 @@ struct RTFSourceRecorder {
   /// when the boundary is clean, nil otherwise.
   mutating func noteParagraphEnd(at offset: Int, state: RTFBoundaryState?) {
     ends.append(offset)
-    endStates.append(state.map { number(of: $0) } ?? -1)
-  }
-
-  /// Whether nothing but line breaks stands between the last paragraph end and
-  /// `offset`: a group closing there closes right after the paragraph's `\par`.
-  func lastParagraphEnds(justBefore offset: Int, in bytes: [UInt8]) -> Bool {
-    guard let end = ends.last, end <= offset else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      buffer[end..<offset].allSatisfy { $0 == 0x0A || $0 == 0x0D }
+    guard let state else {
+      endStates.append(-1)
+      return
     }
-  }
-
-  /// Moves the last paragraph end to `offset` (past the `}` of a group that closed
-  /// right after it: Word writes each paragraph as `{…\par }`), with the reader's
-  /// state there when the boundary is clean, nil otherwise.
-  mutating func moveLastParagraphEnd(to offset: Int, state: RTFBoundaryState?) {
-    guard !ends.isEmpty else { return }
-    ends[ends.count - 1] = offset
-    endStates[endStates.count - 1] = state.map { number(of: $0) } ?? -1
-  }
-
-  /// The number of `state` in `states`, added when it is new.
-  private mutating func number(of state: RTFBoundaryState) -> Int32 {
-    if let last = lastNumber, isState(last, equalTo: state) { return last }
+    if let last = lastNumber, isState(last, equalTo: state) {
+      endStates.append(last)
+      return
+    }
     let number: Int32
     if checksRecentStates, let recent = recentStateNumbers.first(where: { isState($0, equalTo: state) }) {
       // A state seen lately (list items and plain paragraphs take turns): found
@@ -72,11 +56,28 @@ struct RTFSourceRecorder {
       if number == next { states.append(state) }
     }
     lastNumber = number
+    endStates.append(number)
     if checksRecentStates, !recentStateNumbers.contains(number) {
       if recentStateNumbers.count == Self.recentStateCount { recentStateNumbers.removeFirst() }
       recentStateNumbers.append(number)
     }
-    return number
+  }
+
+  /// Whether nothing but line breaks stands between the last paragraph end and
+  /// `offset`: a group closing there closes right after the paragraph's `\par`.
+  func lastParagraphEnds(justBefore offset: Int, in bytes: [UInt8]) -> Bool {
+    guard let end = ends.last, end <= offset else { return false }
+    return bytes.withUnsafeBufferPointer { buffer in
+      buffer[end..<offset].allSatisfy { $0 == 0x0A || $0 == 0x0D }
+    }
+  }
+
+  /// Forgets the last paragraph end, to note it again further on (past the `}` of a
+  /// group that closed right after it: Word writes each paragraph as `{…\par }`).
+  mutating func removeLastParagraphEnd() {
+    guard !ends.isEmpty else { return }
+    ends.removeLast()
+    endStates.removeLast()
   }
 
   /// Records the end of a paragraph at `offset` whose boundary is clean, the
