@@ -49,6 +49,16 @@ enum IndexFileWriter {
     _ old: IndexSnapshot, applying edits: [IndexEdit], verified: Bool = false,
     isModified: (IndexSnapshot.Entry) -> Bool = { _ in true }
   ) -> [UInt8]? {
+    image(of: old, applying: edits, verified: verified, isModified: isModified)?.bytes(of: old.bytes)
+  }
+
+  /// ``rewritten(_:applying:verified:isModified:)`` as pieces of the old file and new
+  /// bytes, to be written from the mapping (``replace(_:with:of:lock:)``) without
+  /// joining them in memory.
+  static func image(
+    of old: IndexSnapshot, applying edits: [IndexEdit], verified: Bool = false,
+    isModified: (IndexSnapshot.Entry) -> Bool = { _ in true }
+  ) -> IndexFileImage? {
     let oldBytes = old.bytes
     guard extensionsAreOptional(old) else { return nil }
     // The entries the removals drop: each is one contiguous run in path order (the path
@@ -75,9 +85,9 @@ enum IndexFileWriter {
     for (left, right) in zip(changes, changes.dropFirst()) where left.path == right.path { return nil }
     // A directory entry turned into a file or the other way round: libgit2's business.
     for change in changes where conflictsWithDirectory(change.path, in: old, removed: removedPositions) { return nil }
-    var output: [UInt8] = []
-    output.reserveCapacity(oldBytes.count + 256 * edits.count)
-    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: oldBytes[0..<12]))
+    var output = IndexFileImage()
+    // The header; its entry count is set at the end.
+    output.appendNew(Array(UnsafeRawBufferPointer(rebasing: oldBytes[0..<12])))
     // Where the output first differs from the old file, apart from the entry count.
     var firstChange: Int?
     var count: UInt32 = 0
@@ -85,15 +95,17 @@ enum IndexFileWriter {
     let indexTime = old.modified
     func placeChange(_ change: (path: [UInt8], edit: IndexEdit), replacing position: Int?) -> Bool {
       firstChange = firstChange ?? output.count
+      var entry: [UInt8] = []
       switch change.edit {
       case .set(_, let id, let mode, let info):
-        append(change.path, id: id, mode: mode.rawValue, stat: info, to: &output)
+        append(change.path, id: id, mode: mode.rawValue, stat: info, to: &entry)
       case .refresh(_, let info):
         guard let position else { return false }  // nothing to refresh
-        let entry = old.entries[position]
-        append(change.path, id: old.id(entry), mode: old.mode(entry), stat: info, to: &output)
+        let oldEntry = old.entries[position]
+        append(change.path, id: old.id(oldEntry), mode: old.mode(oldEntry), stat: info, to: &entry)
       case .remove: return false
       }
+      output.appendNew(entry)
       count += 1
       return true
     }
@@ -114,23 +126,30 @@ enum IndexFileWriter {
         continue
       }
       let start = output.count
-      output.append(contentsOf: old.entryBytes(position))
+      let range = old.entryRange(position)
       count += 1
       let mtime = old.mtime(entry)
       let racy =
         Int(mtime.seconds) > indexTime.tv_sec
         || (Int(mtime.seconds) == indexTime.tv_sec && Int(mtime.nanoseconds) >= indexTime.tv_nsec)
       if racy && old.size(entry) != 0 && isModified(entry) {
+        // Smudged: the size field (bytes 36..<40 of the entry) becomes 0.
         firstChange = firstChange ?? start
-        for offset in 36..<40 { output[start + offset] = 0 }
+        output.appendOld(range.lowerBound..<(range.lowerBound + 36))
+        output.appendNew([0, 0, 0, 0])
+        output.appendOld((range.lowerBound + 40)..<range.upperBound)
+      } else {
+        output.appendOld(range)
       }
     }
     while next < changes.count {
       guard placeChange(changes[next], replacing: nil) else { return nil }
       next += 1
     }
+    var header = Array(UnsafeRawBufferPointer(rebasing: oldBytes[0..<12]))
     let countBytes = withUnsafeBytes(of: count.bigEndian) { Array($0) }
-    output.replaceSubrange(8..<12, with: countBytes)
+    header.replaceSubrange(8..<12, with: countBytes)
+    output.replaceNew(at: 0, with: header)
     // The old file's checksum and the new one's share the hash of their common start.
     let common = countBytes.elementsEqual(oldBytes[8..<12]) ? (firstChange ?? output.count) : 8
     guard var hash = SHA1() else { return nil }
@@ -142,15 +161,15 @@ enum IndexFileWriter {
         return nil
       }
     }
-    output.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[common...])) }
+    output.forEachRun(of: oldBytes, from: common) { hash.update($0) }
     guard let digest = hash.finish() else { return nil }
-    output += digest
+    output.appendNew(digest)
     return output
   }
 
   /// Whether every extension after the entries is an optional one (its signature starts
   /// with a capital letter), and they exactly fill the space before the checksum.
-  private static func extensionsAreOptional(_ old: IndexSnapshot) -> Bool {
+  static func extensionsAreOptional(_ old: IndexSnapshot) -> Bool {
     let bytes = old.bytes
     var offset = old.entriesEnd
     let end = bytes.count - 20
@@ -166,7 +185,7 @@ enum IndexFileWriter {
 
   /// Whether a file at `path` would clash with the index: an entry at one of its parent
   /// directories, or entries below `path` as a directory (not being removed).
-  private static func conflictsWithDirectory(_ path: [UInt8], in old: IndexSnapshot, removed: Set<Int>) -> Bool {
+  static func conflictsWithDirectory(_ path: [UInt8], in old: IndexSnapshot, removed: Set<Int>) -> Bool {
     let below = path + [UInt8(ascii: "/")]
     var position = old.lowerBound(below)
     while position < old.entries.count, old.path(old.entries[position]).starts(with: below) {
@@ -185,7 +204,7 @@ enum IndexFileWriter {
 
   /// One version 2 entry: stat data, mode, id, flags (the path's length, stage 0), the
   /// path and 1 to 8 NUL bytes.
-  private static func append(_ path: [UInt8], id: ObjectID, mode: UInt32, stat info: stat, to output: inout [UInt8]) {
+  static func append(_ path: [UInt8], id: ObjectID, mode: UInt32, stat info: stat, to output: inout [UInt8]) {
     func word<T: BinaryInteger>(_ value: T) {
       withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian) { output.append(contentsOf: $0) }
     }
@@ -214,6 +233,17 @@ enum IndexFileWriter {
   /// - Throws: ``GitError`` with code `.locked` when `path.lock` exists (another writer).
   static func replace(_ path: String, with bytes: [UInt8], lock: IndexFileLock) throws {
     try lock.write(bytes)
+    try moveIntoPlace(lock, over: path)
+  }
+
+  /// Writes `image`, whose old pieces are bytes of `old`, as the index at `path`, as
+  /// ``replace(_:with:lock:)`` does.
+  static func replace(_ path: String, with image: IndexFileImage, of old: IndexSnapshot, lock: IndexFileLock) throws {
+    try lock.write(image, of: old)
+    try moveIntoPlace(lock, over: path)
+  }
+
+  private static func moveIntoPlace(_ lock: IndexFileLock, over path: String) throws {
     guard rename(lock.path, path) == 0 else {
       throw GitError.system("rename", "cannot replace the index '\(path)'")
     }
@@ -241,6 +271,10 @@ final class IndexFileLock {
       }
       throw GitError.system("open", "cannot create '\(path)'")
     }
+  }
+
+  fileprivate func write(_ image: IndexFileImage, of old: IndexSnapshot) throws {
+    try withExtendedLifetime(old) { try image.write(of: old.bytes, to: descriptor, name: "'\(path)'") }
   }
 
   fileprivate func write(_ bytes: [UInt8]) throws {

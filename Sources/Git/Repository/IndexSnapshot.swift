@@ -135,9 +135,14 @@ final class IndexSnapshot {
 
   /// The entry's bytes in the file: its fields, path and padding.
   func entryBytes(_ position: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: bytes[entryRange(position)])
+  }
+
+  /// Where the entry's bytes (its fields, path and padding) are in the file.
+  func entryRange(_ position: Int) -> Range<Int> {
     let start = Int(entries[position].offset)
     let end = position + 1 < entries.count ? Int(entries[position + 1].offset) : entriesEnd
-    return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    return start..<end
   }
 
   /// The recorded object id.

@@ -21,14 +21,16 @@ extension Repository {
     let path = gitDirectory + "/index"
     let lock = try IndexFileLock(indexPath: path)
     guard let old = IndexSnapshot(path: path), let changes = try edits(old),
-      let bytes = IndexFileWriter.rewritten(
-        old, applying: changes, verified: indexChecksumIsKnown(old),
-        isModified: { entry in self.racyEntryIsModified(entry, in: old) })
+      let image = IndexFileWriter.image(
+        of: old, applying: changes, verified: indexChecksumIsKnown(old),
+        isModified: { entry in self.racyEntryIsModified(entry, in: old) }),
+      let checksum = image.checksum
     else { return false }
-    try IndexFileWriter.replace(path, with: bytes, lock: lock)
+    // Written from the old file's mapping: no 4 MB copy of it in memory.
+    try IndexFileWriter.replace(path, with: image, of: old, lock: lock)
     var info = stat()
     if lstat(path, &info) == 0 {
-      rememberValidIndex(IndexChecksumRecord(stamp: IndexSnapshot.Stamp(info), checksum: ObjectID(bytes: bytes.suffix(20))))
+      rememberValidIndex(IndexChecksumRecord(stamp: IndexSnapshot.Stamp(info), checksum: ObjectID(bytes: checksum)))
     } else {
       verifiedIndex = nil
     }

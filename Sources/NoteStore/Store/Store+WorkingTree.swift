@@ -36,7 +36,7 @@ extension Store {
     if let notes {
       entries = try git("reading the working tree status") {
         try notes.filter { try !repository.isUnchangedByStat($0.path, excluding: Store.previewFolders) }
-          .flatMap { try repository.status(paths: [$0.path]) }
+          .flatMap { try repository.statusTrustingStat(paths: [$0.path], excluding: Store.previewFolders) }
       }
     } else {
       entries = try wholeStoreStatus()
@@ -78,7 +78,9 @@ extension Store {
   /// those folders only, not of the whole store).
   func unsavedNotePaths(among packages: [String]? = nil) throws -> Set<String> {
     let entries =
-      try packages.map { packages in try git("reading the working tree status") { try repository.status(paths: packages) } }
+      try packages.map { packages in
+        try git("reading the working tree status") { try repository.statusTrustingStat(paths: packages, excluding: Store.previewFolders) }
+      }
       ?? wholeStoreStatus()
     return Set(entries.compactMap { Store.packagePath(containing: $0.path) })
   }
