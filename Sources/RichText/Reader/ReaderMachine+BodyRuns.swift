@@ -56,7 +56,15 @@ extension ReaderMachine {
         guard index + 1 < count else { return index != start }
         let first = base[index + 1]
         if RTFTokenizer.isWordLetter(first) {
-          guard let word = tokenizer.plainWord(buffer, at: index) else { return index != start }
+          // `\uN` read without a look at the keyword table (it is most of a
+          // non-Latin body's words), any other word through it.
+          let word: RTFTokenizer.PlainWord
+          if first == UInt8(ascii: "u"), let unicode = RTFTokenizer.unicodeWord(buffer, at: index) {
+            word = unicode
+          } else {
+            guard let plain = tokenizer.plainWord(buffer, at: index) else { return index != start }
+            word = plain
+          }
           guard let keyword = word.keyword else {
             index = word.end  // does nothing here
             continue
