@@ -109,6 +109,25 @@ struct ReaderBodyRunEquivalenceTests {
     }
   }
 
+  @Test("\\uN read without the keyword table reads as plainWord reads it")
+  func unicodeWords() {
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    let alphabet = Array("-0123456789 uc?\\".utf8)
+    for index in 0..<20_000 {
+      var bytes = Array("\\u".utf8)
+      for _ in 0..<random.int(in: 0...14) { bytes.append(random.element(alphabet)) }
+      let tokenizer = RTFTokenizer(bytes: bytes, start: 0, maxBinaryLength: 0)
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let fast = RTFTokenizer.unicodeWord(buffer, at: 0) else { return }
+        let plain = tokenizer.plainWord(buffer, at: 0)
+        #expect(
+          plain?.keyword == fast.keyword && plain?.parameter == fast.parameter && plain?.end == fast.end,
+          "seed \(seed), case \(index): \(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+  }
+
   @Test("every prefix of generated files (cut inside words, escapes, fallbacks) reads the same both ways")
   func cutFiles() {
     let seed = Self.seed()
