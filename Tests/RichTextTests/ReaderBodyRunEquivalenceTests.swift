@@ -81,6 +81,53 @@ struct ReaderBodyRunEquivalenceTests {
     }
   }
 
+  /// What the loop reads since it also reads surrogate pairs, control symbols and
+  /// `\` + newline: pairs split by fallbacks, words, text, braces, hidden text or
+  /// another `\u`, lone halves of either kind, in Cocoa's `\uc0` and Word's `\uc1`
+  /// spellings, and every control symbol.
+  static let pairPieces: [String] = [
+    "\\uc0\\u55357 \\u56832 ", "\\u55357 \\u56832 ", "\\u-10179?\\u-9047?", "\\u55357\\'3f\\u56832\\'3f",
+    "\\u55357 ", "\\u56832 ", "\\u55357\\b\\u56832 ", "\\u55357\\foo \\u56832 ", "\\u55357 x\\u56832 ",
+    "\\u55357{\\u56832 }", "\\u55357\\u55357\\u56832 ", "\\u55357\\u65 ", "\\u55357\\par ", "\\u55357\\\n",
+    "\\u55357\\~", "\\u55357\\'e9", "\\uc2\\u55357 ab\\u56832 cd", "\\uc1 ", "\\uc0 ", "\\uc2 ",
+    "\\{", "\\}", "\\\\", "\\~", "\\-", "\\_", "\\:", "\\|", "\\*", "\\\n", "\\\r", "\\\r\n", "\\", "\\'",
+    "text ", "caf\u{E9} ", "\\'e9", "\\u26085 ", "\\b ", "\\b0 ", "\\f2 ", "\\f1 ", "{\\b x}", "{", "}",
+    "{\\v hidden \\u55357 \\u56832 }", "\\v \\u55357 \\u56832 \\{\\v0 ", "\\intbl a\\cell b\\{\\cell\\row ",
+    "{\\field{\\*\\fldinst{HYPERLINK \"https://example.com/\\{a\"}}{\\fldrslt \\u55357 \\u56832 \\}}}",
+  ]
+
+  @Test("generated files of surrogate pairs, control symbols and newlines read the same both ways")
+  func pairsAndSymbols() {
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    for index in 0..<1_500 {
+      var rtf = Self.header
+      for _ in 0..<random.int(in: 0...60) { rtf += random.element(Self.pairPieces) }
+      if random.chance(80) { rtf += "}" }
+      let difference = Self.difference(Array(rtf.utf8))
+      #expect(difference == nil, "seed \(seed), file \(index): \(difference ?? "")\n\(rtf)")
+    }
+  }
+
+  @Test("\\uN read without the keyword table reads as plainWord reads it")
+  func unicodeWords() {
+    let seed = Self.seed()
+    var random = SplitMix64(seed: seed)
+    let alphabet = Array("-0123456789 uc?\\".utf8)
+    for index in 0..<20_000 {
+      var bytes = Array("\\u".utf8)
+      for _ in 0..<random.int(in: 0...14) { bytes.append(random.element(alphabet)) }
+      let tokenizer = RTFTokenizer(bytes: bytes, start: 0, maxBinaryLength: 0)
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let fast = RTFTokenizer.unicodeWord(buffer, at: 0) else { return }
+        let plain = tokenizer.plainWord(buffer, at: 0)
+        #expect(
+          plain?.keyword == fast.keyword && plain?.parameter == fast.parameter && plain?.end == fast.end,
+          "seed \(seed), case \(index): \(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+  }
+
   @Test("every prefix of generated files (cut inside words, escapes, fallbacks) reads the same both ways")
   func cutFiles() {
     let seed = Self.seed()

@@ -27,7 +27,7 @@ struct BodyBuilder {
   private var attributesChangedWithoutText = false
 
   /// Starts a new run when `attributes` differ from the current run's.
-  mutating func setAttributes(_ attributes: CharacterAttributes) {
+  mutating func setAttributes(_ attributes: consuming CharacterAttributes) {
     guard attributes != runAttributes else { return }
     if runText.isEmpty {
       if !runs.isEmpty { attributesChangedWithoutText = true }
@@ -70,10 +70,14 @@ struct BodyBuilder {
 
   mutating func endParagraph(style: ParagraphStyle) {
     flushRun()
+    let lastCount = runs.count
     // The paragraph takes the runs' buffer: no copy, no second pass over them.
     paragraphs.append(
       runsMayNeedJoining ? Paragraph(runs: runs, style: style) : Paragraph(normalizedRuns: runs, style: style))
+    // The next paragraph's runs in one buffer of the size this one's took (mostly
+    // about right; the array grows as any does when it is not), not one per doubling.
     runs = []
+    if lastCount > 1 { runs.reserveCapacity(lastCount) }
     runsMayNeedJoining = false
     lastRunHasRunAttributes = false
     attributesChangedWithoutText = false
@@ -113,7 +117,7 @@ extension ReaderMachine {
         at: tokenizer.position, character: state.character, paragraph: state.paragraph,
         unicodeFallback: state.unicodeFallback)
     } else {
-      recorder.noteParagraphEnd(at: tokenizer.position, state: nil)
+      recorder.noteUncleanParagraphEnd(at: tokenizer.position)
     }
   }
 
@@ -130,7 +134,7 @@ extension ReaderMachine {
         at: tokenizer.position, character: state.character, paragraph: state.paragraph,
         unicodeFallback: state.unicodeFallback)
     } else {
-      recorder.noteParagraphEnd(at: tokenizer.position, state: nil)
+      recorder.noteUncleanParagraphEnd(at: tokenizer.position)
     }
   }
 
@@ -177,7 +181,7 @@ extension ReaderMachine {
   /// recently resolved states: the run being read goes on when the state is the one
   /// it was resolved from, and a new run starts only when the attributes differ.
   private mutating func resolveRunAttributes() {
-    if let slot = recentResolutions.slot(of: state.character) {
+    if let slot = withUnsafePointer(to: state.character, { recentResolutions.slot(of: $0) }) {
       if slot != resolvedSlot {
         body.setAttributes(recentResolutions.attributes(at: slot))
         resolvedSlot = slot
@@ -227,9 +231,17 @@ extension ReaderMachine {
   /// list items and plain paragraphs take turns).
   mutating func currentParagraphStyle() -> ParagraphStyle {
     guard usesRecentCaches else { return resolveParagraph() }
-    if let recent = recentParagraphStyles.first(where: { $0.state == state.paragraph }) {
-      return recent.style
+    // Compared where they are kept: `first(where:)` would copy each entry.
+    let recent = withUnsafePointer(to: state.paragraph) { paragraph in
+      recentParagraphStyles.withUnsafeBufferPointer { kept -> Int? in
+        for index in kept.indices {
+          let matches = withUnsafePointer(to: kept[index].state) { ReaderStateComparison.areEqual($0, paragraph) }
+          if matches { return index }
+        }
+        return nil
+      }
     }
+    if let recent { return recentParagraphStyles[recent].style }
     let style = resolveParagraph()
     if recentParagraphStyles.count == 2 { recentParagraphStyles.removeFirst() }
     recentParagraphStyles.append((state.paragraph, style))

@@ -216,6 +216,28 @@ struct RTFTokenizer {
     return PlainWord(keyword: keyword, parameter: parameter, end: index)
   }
 
+  /// The `\uN` word whose backslash is at `backslash` (`u` follows it), read as
+  /// `plainWord` reads it, or nil when it is another word or its parameter has no
+  /// digit or ten or more (`plainWord` reads those). Moves nothing.
+  @inline(__always)
+  static func unicodeWord(_ bytes: UnsafeBufferPointer<UInt8>, at backslash: Int) -> PlainWord? {
+    let count = bytes.count
+    var index = backslash + 2
+    guard index < count else { return nil }
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    guard index < count, isDigit(bytes[index]) else { return nil }
+    let first = index
+    var value: Int32 = 0
+    while index < count, isDigit(bytes[index]) {
+      guard index - first < 9 else { return nil }
+      value = value &* 10 &+ Int32(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+    }
+    if index < count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    return PlainWord(keyword: .u, parameter: negative ? -value : value, end: index)
+  }
+
   /// Where the run of letters from `start` ends, and their hash for the keyword table
   /// (hashed as they are scanned).
   @inline(__always)

@@ -21,8 +21,14 @@ extension ReaderMachine {
   /// a body already started (else the token loop reads them).
   @inline(__always)
   func takesBodyText(at offset: Int) -> Bool {
-    pendingHighSurrogate == nil && state.destination == .body && !state.character.isHidden
-      && hiddenText.isEmpty && recorder.bodyStart != nil && offset >= headerSpaceEnd
+    pendingHighSurrogate == nil && isVisibleBodyText(at: offset)
+  }
+
+  /// `takesBodyText`, whatever `\uN` high surrogate waits.
+  @inline(__always)
+  func isVisibleBodyText(at offset: Int) -> Bool {
+    state.destination == .body && !state.character.isHidden && hiddenText.isEmpty
+      && recorder.bodyStart != nil && offset >= headerSpaceEnd
   }
 
   /// Makes the body ready for the text at `offset` as the token loop does (the
@@ -50,14 +56,45 @@ extension ReaderMachine {
         guard index + 1 < count else { return index != start }
         let first = base[index + 1]
         if RTFTokenizer.isWordLetter(first) {
-          guard let word = tokenizer.plainWord(buffer, at: index) else { return index != start }
+          // `\uN` read without a look at the keyword table (it is most of a
+          // non-Latin body's words), any other word through it.
+          let word: RTFTokenizer.PlainWord
+          if first == UInt8(ascii: "u"), let unicode = RTFTokenizer.unicodeWord(buffer, at: index) {
+            word = unicode
+          } else {
+            guard let plain = tokenizer.plainWord(buffer, at: index) else { return index != start }
+            word = plain
+          }
           guard let keyword = word.keyword else {
             index = word.end  // does nothing here
             continue
           }
           if keyword == .u {
-            guard takesBodyText(at: index), let scalar = Self.unicodeScalar(word.parameter ?? 0) else {
-              return index != start
+            var value = Int(word.parameter ?? 0)
+            if value < 0 { value += 65536 }
+            let scalar: Unicode.Scalar
+            if let high = pendingHighSurrogate {
+              // The second half of a pair joins the first, as `unicode(_:)` joins them.
+              guard value >= 0xDC00, value <= 0xDFFF, isVisibleBodyText(at: index) else { return index != start }
+              pendingHighSurrogate = nil
+              let joined = 0x10000 + (UInt32(high) - 0xD800) << 10 + (UInt32(value) - 0xDC00)
+              scalar = Unicode.Scalar(joined) ?? "\u{FFFD}"
+            } else if value >= 0xD800, value <= 0xDBFF {
+              // The first half waits for the second, as in `unicode(_:)`: nothing is
+              // shown yet. The token loop skips its fallback (a lone half's warning
+              // is at the start of the token whose fallback part was skipped).
+              guard takesBodyText(at: index) else { return index != start }
+              pendingHighSurrogate = UInt16(value)
+              itemStart = index
+              index = word.end
+              fallbackToSkip = state.unicodeFallback
+              if fallbackToSkip > 0 { return true }
+              continue
+            } else {
+              guard takesBodyText(at: index), let single = Self.unicodeScalar(word.parameter ?? 0) else {
+                return index != start
+              }
+              scalar = single
             }
             prepareBodyText(at: index)
             tables.noteText(index, word.end)
@@ -71,14 +108,36 @@ extension ReaderMachine {
             }
             continue
           }
-          // Any other word, dispatched as the token loop dispatches it.
+          // Any other word, dispatched as the token loop dispatches it; the loop goes
+          // on when the word left the bytes after it to it (Word writes a dozen
+          // formatting words per run).
           itemStart = index
           index = word.end
           tokenizer.advance(to: index, tokenStart: itemStart)
           self.word(keyword, word.parameter)
-          return true
+          guard canReadBodyRun, tokenizer.position == index else { return true }
+          continue
         }
-        guard first == UInt8(ascii: "'"), index + 3 < count,
+        if first != UInt8(ascii: "'") {
+          // A control symbol: `\` + newline ends the paragraph, as the token loop
+          // reads it (a `\par`); the escapes that stand for a character show it.
+          if first == 0x0A || first == 0x0D {
+            itemStart = index
+            index += 2
+            tokenizer.advance(to: index, tokenStart: itemStart)
+            self.word(.par, nil)
+            guard canReadBodyRun, tokenizer.position == index else { return true }
+            continue
+          }
+          guard let symbol = Self.symbolScalar(first), takesBodyText(at: index) else { return index != start }
+          prepareBodyText(at: index)
+          tables.noteText(index, index + 2)
+          appendUTF8(symbol, to: &body.runText)
+          itemStart = index
+          index += 2
+          continue
+        }
+        guard index + 3 < count,
           let high = RTFTokenizer.hexDigitValue(base[index + 2]),
           let low = RTFTokenizer.hexDigitValue(base[index + 3])
         else { return index != start }
@@ -111,6 +170,20 @@ extension ReaderMachine {
       }
     }
     return index != start
+  }
+
+  /// The character a control symbol shows in the body (`\\`, `\{`, `\}`, `\~`,
+  /// `\-`, `\_`, `\:`, as `controlSymbol(_:)` emits them), or nil for the others.
+  @inline(__always)
+  static func symbolScalar(_ symbol: UInt8) -> Unicode.Scalar? {
+    switch symbol {
+    case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"): Unicode.Scalar(symbol)
+    case UInt8(ascii: "~"): "\u{00A0}"
+    case UInt8(ascii: "-"): "\u{00AD}"
+    case UInt8(ascii: "_"): "\u{2011}"
+    case UInt8(ascii: ":"): ":"
+    default: nil
+    }
   }
 
   /// The character `\uN` stands for, or nil for a surrogate or a value that is no

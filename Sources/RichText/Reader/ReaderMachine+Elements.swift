@@ -32,8 +32,14 @@ struct TableTracker {
   private var endsRow = false
 
   /// Text from `start` to `end` went into the body.
+  @inline(__always)
   mutating func noteText(_ start: Int, _ end: Int) {
     guard inTable || !hadText else { return }
+    noteTextInTableOrFirst(start, end)
+  }
+
+  /// `noteText` in a table, or for the first text outside one.
+  private mutating func noteTextInTableOrFirst(_ start: Int, _ end: Int) {
     if !inTable {
       hadText = true
       return

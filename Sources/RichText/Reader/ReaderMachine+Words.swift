@@ -7,6 +7,17 @@ extension ReaderMachine {
       if ignorable { skipGroup(counted: false) }
       return
     }
+    if !ignorable, state.destination == .body {
+      // The words each handler takes are disjoint, so the order does not matter:
+      // character and paragraph formatting, most of a body's words, are tried first.
+      if characterWord(keyword, parameter) || paragraphWord(keyword, parameter)
+        || destinationWord(keyword, parameter) || headerWord(keyword, parameter)
+      {
+        return
+      }
+      specialCharacterWord(keyword, parameter)
+      return
+    }
     if destinationWord(keyword, parameter) { return }
     if ignorable {
       skipGroup(counted: false)

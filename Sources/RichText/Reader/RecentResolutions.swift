@@ -16,11 +16,16 @@ struct RecentResolutions {
   /// The slot the next new state replaces once the cache is full.
   private var oldest = 0
 
-  /// The slot holding `state`, if any.
+  /// The slot holding `state`, if any. The states are compared where they are kept
+  /// (a subscript of `states` would copy each, retaining and releasing its arrays
+  /// and strings).
   @inline(__always)
-  func slot(of state: CharacterState) -> Int? {
-    for index in states.indices where states[index] == state { return index }
-    return nil
+  func slot(of state: UnsafePointer<CharacterState>) -> Int? {
+    states.withUnsafeBufferPointer { kept in
+      guard let base = kept.baseAddress else { return nil }
+      for index in kept.indices where ReaderStateComparison.areEqual(base + index, state) { return index }
+      return nil
+    }
   }
 
   /// The state in `slot`.

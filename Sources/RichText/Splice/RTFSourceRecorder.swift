@@ -19,7 +19,7 @@ struct RTFSourceRecorder {
   /// numbers, as `states` holds each state once).
   private var recentStateNumbers: [Int32] = []
   var checksRecentStates = true
-  static let recentStateCount = 4
+  static let recentStateCount = 8
   /// The offset of the document's closing `}`, once read.
   var documentEnd: Int?
   /// Inside a table row (`\trowd`, `\intbl`, `\cell` until `\row` or `\pard`):
@@ -32,29 +32,20 @@ struct RTFSourceRecorder {
     bodyStart = depth <= 1 ? offset : lastTopLevelGroupStart
   }
 
-  /// Records the end of a paragraph at `offset`, with the reader's state there
-  /// when the boundary is clean, nil otherwise.
-  mutating func noteParagraphEnd(at offset: Int, state: RTFBoundaryState?) {
+  /// Records the end of a paragraph at `offset` whose boundary is not clean.
+  mutating func noteUncleanParagraphEnd(at offset: Int) {
     ends.append(offset)
-    guard let state else {
-      endStates.append(-1)
-      return
-    }
-    if let last = lastNumber, isState(last, equalTo: state) {
-      endStates.append(last)
-      return
-    }
-    let number: Int32
-    if checksRecentStates, let recent = recentStateNumbers.first(where: { isState($0, equalTo: state) }) {
-      // A state seen lately (list items and plain paragraphs take turns): found
-      // without hashing it.
-      number = recent
-    } else {
-      // One lookup that adds the state when it is new.
-      let next = Int32(states.count)
-      number = Self.number(of: &stateNumbers[QuicklyHashedState(state: state), default: next])
-      if number == next { states.append(state) }
-    }
+    endStates.append(-1)
+  }
+
+  /// Records the end of a paragraph at `offset` with the reader's state there (a
+  /// clean boundary) found neither at the last clean end nor among the recent ones:
+  /// one lookup by hash, which adds the state when it is new.
+  private mutating func noteParagraphEnd(at offset: Int, newState state: RTFBoundaryState) {
+    ends.append(offset)
+    let next = Int32(states.count)
+    let number = Self.number(of: &stateNumbers[QuicklyHashedState(state: state), default: next])
+    if number == next { states.append(state) }
     lastNumber = number
     endStates.append(number)
     if checksRecentStates, !recentStateNumbers.contains(number) {
@@ -81,29 +72,55 @@ struct RTFSourceRecorder {
   }
 
   /// Records the end of a paragraph at `offset` whose boundary is clean, the
-  /// reader's state there given by its parts. When it is the state of the last clean
-  /// end, as it mostly is, it is compared where it is and no state is made.
+  /// reader's state there given by its parts. A state seen at the last clean end or
+  /// lately (list items and plain paragraphs take turns, runs switch between a few
+  /// styles) is compared where it is kept, and no state is made: only a state not
+  /// among those is built and looked up by hash.
   mutating func noteCleanParagraphEnd(
     at offset: Int, character: CharacterState, paragraph: ParagraphState, unicodeFallback: Int32
   ) {
-    if let last = lastNumber, states.withUnsafeBufferPointer({
-      $0[Int(last)].unicodeFallback == unicodeFallback && $0[Int(last)].paragraph == paragraph
-        && $0[Int(last)].character == character
-    }) {
-      ends.append(offset)
-      endStates.append(last)
+    let found: Int32? = withUnsafePointer(to: character) { character in
+      withUnsafePointer(to: paragraph) { paragraph in
+        states.withUnsafeBufferPointer { kept -> Int32? in
+          guard let base = kept.baseAddress else { return nil }
+          if let last = lastNumber,
+            Self.isState(base + Int(last), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+          {
+            return last
+          }
+          guard checksRecentStates else { return nil }
+          for number in recentStateNumbers where number != lastNumber {
+            if Self.isState(
+              base + Int(number), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+            {
+              return number
+            }
+          }
+          return nil
+        }
+      }
+    }
+    guard let found else {
+      noteParagraphEnd(
+        at: offset,
+        newState: RTFBoundaryState(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback))
       return
     }
-    noteParagraphEnd(
-      at: offset,
-      state: RTFBoundaryState(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback))
+    ends.append(offset)
+    endStates.append(found)
+    lastNumber = found
   }
 
-  /// Whether the state numbered `number` is `state`, compared where it is kept (a
-  /// subscript of `states` would copy it, retaining and releasing its arrays).
+  /// Whether the state at `state` is the state of the given parts, compared where
+  /// each lies.
   @inline(__always)
-  private func isState(_ number: Int32, equalTo state: RTFBoundaryState) -> Bool {
-    states.withUnsafeBufferPointer { $0[Int(number)] == state }
+  private static func isState(
+    _ state: UnsafePointer<RTFBoundaryState>, character: UnsafePointer<CharacterState>,
+    paragraph: UnsafePointer<ParagraphState>, unicodeFallback: Int32
+  ) -> Bool {
+    state.pointee.unicodeFallback == unicodeFallback
+      && ReaderStateComparison.areEqual(state.character, character)
+      && ReaderStateComparison.areEqual(state.paragraph, paragraph)
   }
 
   /// The value of a dictionary entry, through `inout` so that reading it with a
