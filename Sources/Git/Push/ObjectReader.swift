@@ -24,15 +24,22 @@ final class ObjectReader {
     return (ObjectID(tree.pointee), parents)
   }
 
-  /// Tree `id`, its bytes copied and its entries parsed.
+  /// Tree `id`, its bytes held and its entries parsed.
   ///
   /// - Throws: When it is missing, not a tree, or malformed.
   func tree(_ id: ObjectID) throws -> LoadedTree {
-    try read(id) { (type, bytes) throws -> LoadedTree in
-      guard type == GIT_OBJECT_TREE else {
-        throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
-      }
-      return try LoadedTree(id: id, copying: bytes)
+    let object = try handle(id)
+    guard git_odb_object_type(object.pointer) == GIT_OBJECT_TREE else {
+      throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
+    }
+    return try LoadedTree(id: id, object: object)
+  }
+
+  private func handle(_ id: ObjectID) throws(GitError) -> OwnedHandle {
+    var oid = id.raw
+    let databasePointer = database.pointer
+    return try OwnedHandle.make("git_odb_read", keepAlive: repository, release: { git_odb_object_free($0) }) {
+      git_odb_read(&$0, databasePointer, &oid)
     }
   }
 
@@ -40,11 +47,7 @@ final class ObjectReader {
   func read<R>(
     _ id: ObjectID, _ body: (git_object_t, UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    var oid = id.raw
-    let databasePointer = database.pointer
-    let object = try OwnedHandle.make("git_odb_read", keepAlive: repository, release: { git_odb_object_free($0) }) {
-      git_odb_read(&$0, databasePointer, &oid)
-    }
+    let object = try handle(id)
     let size = git_odb_object_size(object.pointer)
     let bytes = UnsafeRawBufferPointer(start: size > 0 ? git_odb_object_data(object.pointer) : nil, count: size > 0 ? size : 0)
     return try body(git_odb_object_type(object.pointer), bytes)

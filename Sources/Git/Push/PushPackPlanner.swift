@@ -105,33 +105,27 @@ final class PushPackPlanner {
   }
 }
 
-/// One tree read for comparison: its bytes (owned here) and its entries.
+/// One tree read for comparison: the object database's copy of its bytes (held here, not
+/// copied) and its entries.
 final class LoadedTree {
   let id: ObjectID
-  private let storage: UnsafeMutableRawBufferPointer
+  private let object: OwnedHandle
+  private let bytes: UnsafeRawBufferPointer
   let list: TreeEntryList
 
-  init(id: ObjectID, copying bytes: UnsafeRawBufferPointer) throws {
+  init(id: ObjectID, object: consuming OwnedHandle) throws {
     self.id = id
-    storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-    if let source = bytes.baseAddress, let destination = storage.baseAddress, bytes.count > 0 {
-      destination.copyMemory(from: source, byteCount: bytes.count)
-    }
-    let view = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<bytes.count])
-    guard let list = TreeEntryList(view) else {
-      storage.deallocate()
+    let size = git_odb_object_size(object.pointer)
+    bytes = UnsafeRawBufferPointer(start: size > 0 ? git_odb_object_data(object.pointer) : nil, count: size)
+    self.object = object
+    guard let list = TreeEntryList(bytes) else {
       throw GitError.synthesized(.invalid, .tree, "tree \(id) is malformed", "git_odb_read")
     }
     self.list = list
-    count = bytes.count
   }
 
-  let count: Int
+  var count: Int { bytes.count }
 
   /// The bytes and entries, valid while this object lives.
-  var side: TreeComparison.Side {
-    TreeComparison.Side(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count]), list: list)
-  }
-
-  deinit { storage.deallocate() }
+  var side: TreeComparison.Side { TreeComparison.Side(bytes: bytes, list: list) }
 }
