@@ -46,8 +46,22 @@ extension Repository {
     // the delta search over the root trees of the pushed commits was most of a push.
     pushOptions.pb_parallelism = 0
     let remotePointer = remote.pointer
+    // Local remotes served by git's own receive-pack take the direct path: the same
+    // conversation, with a pack built from the pushed commits' tree differences.
+    let direct = refspecs.compactMap(DirectPushSpec.init)
+    let goesDirect = !direct.isEmpty && direct.count == refspecs.count && canPushDirectly(url: session.rawURL)
     do {
       try session.perform("git_remote_push") { callbacks in
+        if goesDirect, let connector = directPushConnector(url: session.rawURL) {
+          do {
+            try directPush(direct, remote: remotePointer, connector: connector, session: session)
+            return 0
+          } catch let error as GitError {
+            return PipeSubtransport.report(error)
+          } catch {
+            return PipeSubtransport.report(.synthesized(.generic, .net, "\(error)", "git_remote_push"))
+          }
+        }
         pushOptions.callbacks = callbacks.pointee
         return withStrArray(refspecs) { git_remote_push(remotePointer, $0, &pushOptions) }
       }

@@ -101,6 +101,14 @@ extension TransferSession {
     return 0
   }
 
+  /// A direct push's progress, as libgit2's `push_transfer_progress` reports it.
+  ///
+  /// - Throws: When the transfer timed out or was cancelled.
+  func noteDirectPushProgress(current: Int, total: Int, bytes: Int) throws(GitError) {
+    let result = pushProgress(current: UInt32(clamping: current), total: UInt32(clamping: total), bytes: bytes)
+    if result != 0 { throw GitError.last(result, "git_remote_push") }
+  }
+
   private func pushProgress(current: UInt32, total: UInt32, bytes: Int) -> Int32 {
     clock.noteProgress()
     let stop = continueOrStop()

@@ -1,0 +1,131 @@
+import CLibGit2
+
+/// The objects a push sends, chosen without walking whole trees: each new commit's tree is
+/// compared with its parents' trees (``TreeComparison``), and only entries no parent has
+/// are sent, recursively. A parent is either new too (its objects are sent, or its own
+/// parents have them) or one the remote has (reachable from a reference it advertised),
+/// so every object the new commits reach is in the pack or on the remote, as a pack git's
+/// `pack-objects --thin` builds for the same push.
+///
+/// A tree of ``deltaMinimum`` bytes or more goes as a delta against the tree at its path
+/// in the first parent, which is built from the comparison itself (copies of the entries
+/// both hold, the others literal), not searched for as libgit2's packbuilder does for
+/// every pair in its window. When the first parent's tree is not sent, the delta is
+/// against an object the remote has (a thin pack, which `git-receive-pack` completes), and
+/// only if the server allows thin packs. Chains stop at ``maximumDepth`` (git's default
+/// `pack.depth`): the next tree goes whole.
+final class PushPackPlanner {
+  /// How one object goes into the pack.
+  enum Content {
+    case whole
+    case delta(base: ObjectID, bytes: [UInt8])
+  }
+
+  struct PlannedObject {
+    var id: ObjectID
+    var content: Content
+  }
+
+  static let deltaMinimum = 4096
+  static let maximumDepth = 50
+
+  private let reader: ObjectReader
+  private let thin: Bool
+  private(set) var objects: [PlannedObject] = []
+  private var inPack: Set<ObjectID> = []
+  private var depths: [ObjectID: Int] = [:]
+  private var commitTrees: [ObjectID: ObjectID] = [:]
+  /// The last few big trees read: a commit's tree is the next commit's base.
+  private var recentTrees: [LoadedTree] = []
+
+  init(reader: ObjectReader, thin: Bool) {
+    self.reader = reader
+    self.thin = thin
+  }
+
+  /// Adds `commits` (each after its parents that are new too) and what they reach that
+  /// their parents do not.
+  ///
+  /// - Throws: ``GitError`` when an object cannot be read or a tree is malformed.
+  func add(commits: [ObjectID]) throws {
+    for id in commits where inPack.insert(id).inserted {
+      let commit = try reader.commitLinks(id)
+      commitTrees[id] = commit.tree
+      objects.append(PlannedObject(id: id, content: .whole))
+      var bases: [ObjectID] = []
+      for parent in commit.parents {
+        var tree = commitTrees[parent]
+        if tree == nil { tree = try reader.commitLinks(parent).tree }
+        if let tree, !bases.contains(tree) { bases.append(tree) }
+      }
+      try addTree(commit.tree, bases: bases)
+    }
+  }
+
+  private func addTree(_ id: ObjectID, bases: [ObjectID]) throws {
+    guard !bases.contains(id), !inPack.contains(id) else { return }
+    inPack.insert(id)
+    let target = try tree(id)
+    let baseTrees = try bases.map { (base) throws in try tree(base) }
+    let wantsDelta =
+      target.count >= Self.deltaMinimum && !bases.isEmpty && (thin || inPack.contains(bases[0]))
+    let comparison = withExtendedLifetime((target, baseTrees)) {
+      TreeComparison(target: target.side, bases: baseTrees.map(\.side), wantsDelta: wantsDelta)
+    }
+    var content = Content.whole
+    if let delta = comparison.delta {
+      let depth = (depths[bases[0]] ?? 0) + 1
+      if depth <= Self.maximumDepth {
+        content = .delta(base: bases[0], bytes: delta)
+        depths[id] = depth
+      }
+    }
+    objects.append(PlannedObject(id: id, content: content))
+    for entry in comparison.newEntries {
+      switch entry.kind {
+      case .blob:
+        if inPack.insert(entry.id).inserted { objects.append(PlannedObject(id: entry.id, content: .whole)) }
+      case .tree:
+        try addTree(entry.id, bases: entry.bases)
+      case .gitlink:
+        break
+      }
+    }
+  }
+
+  /// Tree `id`, from the recent ones when it is there.
+  private func tree(_ id: ObjectID) throws -> LoadedTree {
+    if let kept = recentTrees.first(where: { $0.id == id }) { return kept }
+    let loaded = try reader.tree(id)
+    if loaded.count >= Self.deltaMinimum {
+      recentTrees.insert(loaded, at: 0)
+      if recentTrees.count > 4 { recentTrees.removeLast() }
+    }
+    return loaded
+  }
+}
+
+/// One tree read for comparison: the object database's copy of its bytes (held here, not
+/// copied) and its entries.
+final class LoadedTree {
+  let id: ObjectID
+  private let object: OwnedHandle
+  private let bytes: UnsafeRawBufferPointer
+  let list: TreeEntryList
+
+  init(id: ObjectID, object: consuming OwnedHandle) throws {
+    self.id = id
+    let size = git_odb_object_size(object.pointer)
+    bytes = UnsafeRawBufferPointer(start: size > 0 ? git_odb_object_data(object.pointer) : nil, count: size)
+    self.object = object
+    guard let list = TreeEntryList(bytes) else {
+      throw GitError.synthesized(.invalid, .tree, "tree \(id) is malformed", "git_odb_read")
+    }
+    self.list = list
+  }
+
+  var count: Int { bytes.count }
+
+  /// The bytes and entries, valid while this object lives.
+  var side: TreeComparison.Side { TreeComparison.Side(bytes: bytes, list: list) }
+}
