@@ -14,6 +14,9 @@ struct TreeInspector {
   let repository: Repository
   /// The largest file a tree may hold (`notes.maxBlobSize`).
   var maximumBlobSize: Int64 = TreeLimits.defaultMaximumBlobSize
+  /// Large trees parsed before in this process, shared with other readers: a tree's
+  /// bytes never change under its id, so its entries are judged the same either way.
+  var trees: RawTreeCache? = nil
 
   /// What a folder is, which decides the rules for its entries.
   private enum Place: Hashable {
@@ -197,6 +200,9 @@ struct TreeInspector {
   /// them (only large trees are kept, at most two).
   private func readTree(_ id: ObjectID, context: inout Context) -> Result<[RawTreeEntry], Problem> {
     if let entries = context.recentTrees[id] { return .success(entries) }
+    // A tree the shared cache cannot give (unreadable, not a tree) is read here again,
+    // for the problem's details.
+    if let trees, let entries = try? trees.entries(of: id, in: repository) { return .success(entries) }
     let result = readTree(id)
     if case .success(let entries) = result, entries.count >= 512 {
       if context.recentOrder.count >= 2 { context.recentTrees[context.recentOrder.removeFirst()] = nil }

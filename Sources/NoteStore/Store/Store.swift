@@ -73,6 +73,10 @@ public final class Store {
   /// Fetched tips that passed the ``TreeInspector`` in this process, so a sync does
   /// not check the same history twice (objects never change under an id).
   var vettedTips: Set<ObjectID> = []
+  /// Large trees already parsed in this process (a sync reads its root trees often).
+  let rawTrees = RawTreeCache()
+  /// Tree comparisons already made in this process (``PackageDiff``).
+  let packageDiffs = PackageDiffMemo()
 
   /// The only mover of this device's branch.
   var branchWriter: BranchWriter { BranchWriter(store: self) }

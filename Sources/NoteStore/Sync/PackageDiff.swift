@@ -10,6 +10,10 @@ import Git
 /// packages.
 struct PackageDiff {
   let repository: Repository
+  /// Trees parsed before, shared with other readers (nil: read each tree here).
+  var trees: RawTreeCache? = nil
+  /// Comparisons made before (nil: compare every time).
+  var memo: PackageDiffMemo? = nil
 
   /// One package path and its tree in each of the trees compared (nil where missing).
   struct PackageDifference {
@@ -42,8 +46,10 @@ struct PackageDiff {
   /// `trees` (a missing tree is empty), in git's order; nil when a tree's bytes cannot
   /// be read as a tree here.
   func differences(_ trees: [ObjectID?]) throws -> Differences? {
+    if let known = memo?[trees] { return known }
     var found = Differences()
     guard try collect(trees, prefix: "", hidden: false, into: &found) else { return nil }
+    memo?.keep(found, for: trees)
     return found
   }
 
@@ -58,8 +64,7 @@ struct PackageDiff {
         lists.append([])
         continue
       }
-      let object = try repository.rawObject(tree)
-      guard object.kind == .tree, let entries = RawTreeParser.parse(object.bytes) else { return false }
+      guard let entries = try readTree(tree) else { return false }
       lists.append(entries)
     }
     var positions = [Int](repeating: 0, count: lists.count)
@@ -110,6 +115,14 @@ struct PackageDiff {
     }
   }
 
+  /// A tree's entries, read raw (or kept from before); nil when it is not a tree.
+  private func readTree(_ id: ObjectID) throws -> [RawTreeEntry]? {
+    if let trees { return try trees.entries(of: id, in: repository) }
+    let object = try repository.rawObject(id)
+    guard object.kind == .tree else { return nil }
+    return RawTreeParser.parse(object.bytes)
+  }
+
   /// Whether every tree holds the entry, or none does, with the same mode and id.
   private static func allEqual(_ entries: [RawTreeEntry?]) -> Bool {
     guard let first = entries.first else { return true }
@@ -132,12 +145,15 @@ struct PackageDiff {
 }
 
 extension Store {
+  /// A ``PackageDiff`` that shares this store's parsed trees and earlier comparisons.
+  var packageDiff: PackageDiff { PackageDiff(repository: repository, trees: rawTrees, memo: packageDiffs) }
+
   /// Package paths whose tree differs between `old` and `new` (``PackageDiff``, or
   /// ``PackageScanner`` where a tree cannot be read raw), sorted.
   func changedPackages(from old: ObjectID?, to new: ObjectID?) throws -> [String] {
     try git("comparing trees") {
       let found =
-        try PackageDiff(repository: repository).changedPackages(from: old, to: new)
+        try packageDiff.changedPackages(from: old, to: new)
         ?? PackageScanner(repository: repository).changedPackages(from: old, to: new)
       return found.sorted()
     }

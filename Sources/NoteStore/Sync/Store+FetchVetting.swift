@@ -111,7 +111,7 @@ extension Store {
   /// Call with the store lock held, right after the fetch.
   func vetFetchedReferences(of remote: String, before: [String: ObjectID]) throws -> [RejectedChange] {
     let after = try trackingReferences(of: remote)
-    let inspector = TreeInspector(repository: repository, maximumBlobSize: try maximumBlobSize())
+    let inspector = TreeInspector(repository: repository, maximumBlobSize: try maximumBlobSize(), trees: rawTrees)
     let head = try headCommit()
     var rejected: [RejectedChange] = []
     for (name, tip) in after.sorted(by: { $0.key < $1.key }) where before[name] != tip {

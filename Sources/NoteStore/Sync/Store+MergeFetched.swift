@@ -30,7 +30,7 @@ extension Store {
   func mergeFetchedDevices(_ options: SyncOptions, into report: inout SyncReport) throws {
     guard let start = try headCommit() else { return }
     let policy = try options.policy ?? conflictPolicy()
-    let inspector = TreeInspector(repository: repository, maximumBlobSize: try maximumBlobSize())
+    let inspector = TreeInspector(repository: repository, maximumBlobSize: try maximumBlobSize(), trees: rawTrees)
     var incoming: [(device: String, remote: String, tip: ObjectID)] = []
     for (device, remote, tip) in try fetchedDeviceTips(remote: options.remote) {
       if try isAncestor(tip, of: start) { continue }
@@ -107,7 +107,7 @@ extension Store {
     _ incoming: [(device: String, remote: String, tip: ObjectID)], plan: OctopusPlan, policy: ConflictPolicy,
     report: inout SyncReport
   ) throws -> [(device: String, remote: String, tip: ObjectID)] {
-    let massDeleteGuard = MassDeleteGuard(repository: repository)
+    let massDeleteGuard = MassDeleteGuard(repository: repository, packageDiff: packageDiff)
     let startTree = try commitTree(plan.head)
     guard try massDeleteGuard.tripped(from: startTree, to: plan.tree) != nil else { return incoming }
     var kept: [(device: String, remote: String, tip: ObjectID)] = []
@@ -127,7 +127,7 @@ extension Store {
 
   /// Files outside packages (such as conflict records) that differ between two trees.
   private func filesOutsidePackagesChanged(from old: ObjectID, to new: ObjectID) throws -> [String] {
-    if let differences = try git("comparing trees", { try PackageDiff(repository: repository).differences([old, new]) }) {
+    if let differences = try git("comparing trees", { try packageDiff.differences([old, new]) }) {
       return differences.otherFiles.map(\.path).sorted()
     }
     let files = TreeFiles(repository: repository)

@@ -68,7 +68,7 @@ extension Store {
   }
 
   func makeMerger(policy: ConflictPolicy) -> TreeMerger {
-    TreeMerger(repository: repository, policy: policy) { [self] package, commit in
+    TreeMerger(repository: repository, policy: policy, packageDiff: packageDiff) { [self] package, commit in
       guard let change = try lastChanges(of: [package], from: commit)[package] else {
         return .init(commit: commit, date: Date(timeIntervalSince1970: 0), device: "")
       }

@@ -42,6 +42,8 @@ struct TreeMergeResult {
 struct TreeMerger {
   let repository: Repository
   let policy: ConflictPolicy
+  /// How the three trees are compared (sharing the trees a sync read before).
+  let packageDiff: PackageDiff
   /// Finds when and by whom a package was last changed on a side.
   let history: (_ package: String, _ commit: ObjectID) throws -> VersionOrigin
 
@@ -55,7 +57,7 @@ struct TreeMerger {
   func merge(base: ObjectID?, baseCommit: ObjectID, mine: MergeSide, theirs: MergeSide) throws -> TreeMergeResult {
     // Only the packages that are not the same in all three trees: the others merge to
     // themselves, and none of them takes part in a rename.
-    let differences = try PackageDiff(repository: repository).differences([base, mine.tree, theirs.tree])
+    let differences = try packageDiff.differences([base, mine.tree, theirs.tree])
     let (knownBase, actualMine, knownTheirs) = try differingPackages(differences, base: base, mine: mine.tree, theirs: theirs.tree)
     var basePackages = knownBase
     var minePackages = actualMine

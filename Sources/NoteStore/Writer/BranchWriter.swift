@@ -37,11 +37,11 @@ struct BranchWriter {
   func move(_ move: BranchMove, allowMassDelete: Bool = true) throws {
     try refuseForeignOperation(creating: move.expected == nil)
     if move.origin != .local {
-      let inspector = TreeInspector(repository: repository, maximumBlobSize: try store.maximumBlobSize())
+      let inspector = TreeInspector(repository: repository, maximumBlobSize: try store.maximumBlobSize(), trees: store.rawTrees)
       if let violation = try inspector.firstViolation(in: move.newTree, commit: move.commit, comparedWith: move.oldTree) {
         throw NoteStoreError.untrustedTree(device: nil, violation: violation)
       }
-      if !allowMassDelete, let tripped = try MassDeleteGuard(repository: repository).tripped(from: move.oldTree, to: move.newTree) {
+      if !allowMassDelete, let tripped = try MassDeleteGuard(repository: repository, packageDiff: store.packageDiff).tripped(from: move.oldTree, to: move.newTree) {
         throw NoteStoreError.massDelete(device: nil, deleting: tripped.deleting, of: tripped.of)
       }
     }

@@ -8,6 +8,13 @@ struct MassDeleteGuard {
   static let minimumDeletions = 20
 
   let repository: Repository
+  /// How the two trees are compared (sharing what a sync compared before).
+  let packageDiff: PackageDiff
+
+  init(repository: Repository, packageDiff: PackageDiff? = nil) {
+    self.repository = repository
+    self.packageDiff = packageDiff ?? PackageDiff(repository: repository)
+  }
 
   /// How many notes moving from `old` to `new` deletes, and of how many, when that
   /// trips the guard; nil when it does not.
@@ -15,7 +22,7 @@ struct MassDeleteGuard {
     guard let old, old != new else { return nil }
     let scanner = PackageScanner(repository: repository)
     let changed =
-      try PackageDiff(repository: repository).changedPackages(from: old, to: new)
+      try packageDiff.changedPackages(from: old, to: new)
       ?? scanner.changedPackages(from: old, to: new)
     guard changed.count > Self.minimumDeletions else { return nil }
     var deleted = 0
