@@ -4,7 +4,7 @@ import Testing
 
 @testable import NoteStore
 
-/// A sync shares parsed root trees (`RawTreeCache`) and tree comparisons
+/// A sync shares parsed root trees (`ParsedTreeCache`) and tree comparisons
 /// (`PackageDiffMemo`) among the merge, the mass-delete guard and the inspector.
 /// These tests hold the shared readings to fresh ones on the same trees, with a root
 /// large enough to be kept, and a refused tree still refused after its root was kept.
@@ -24,8 +24,8 @@ struct SharedTreeReadingTests {
       let other = try repository.createBlob(Array("{\\rtf1 y}".utf8))
       let package = try repository.updatedTree(nil, applying: [.upsert(path: "Text.rtf", id: blob, mode: .blob)])
       let changed = try repository.updatedTree(nil, applying: [.upsert(path: "Text.rtf", id: other, mode: .blob)])
-      // More entries than RawTreeCache.minimumEntries, so the root is kept.
-      let count = RawTreeCache.minimumEntries + 100
+      // More entries than ParsedTreeCache.minimumEntries, so the root is kept.
+      let count = ParsedTreeCache.minimumEntries + 100
       base = try repository.updatedTree(
         nil, applying: (0..<count).map { .upsert(path: String(format: "Note %04d.note", $0), id: package, mode: .tree) })
       edited = try repository.updatedTree(
@@ -44,7 +44,7 @@ struct SharedTreeReadingTests {
   @Test("a memoised, cached comparison equals a fresh one, asked once or twice, two or three trees")
   func diffEqualsFresh() throws {
     let fixture = try Fixture()
-    let shared = PackageDiff(repository: fixture.repository, trees: RawTreeCache(), memo: PackageDiffMemo())
+    let shared = PackageDiff(repository: fixture.repository, trees: ParsedTreeCache(), memo: PackageDiffMemo())
     let fresh = PackageDiff(repository: fixture.repository)
     for trees in [[fixture.base, fixture.edited], [fixture.edited, fixture.base], [nil, fixture.edited],
       [fixture.base, fixture.edited, fixture.hostile]] as [[ObjectID?]]
@@ -63,7 +63,7 @@ struct SharedTreeReadingTests {
   @Test("the inspector refuses a hostile tree the same with a shared cache already holding its root")
   func inspectorStillRefuses() throws {
     let fixture = try Fixture()
-    let cache = RawTreeCache()
+    let cache = ParsedTreeCache()
     // Warm the cache with every root, as the merge and the guard do first.
     _ = try PackageDiff(repository: fixture.repository, trees: cache).differences([fixture.base, fixture.edited, fixture.hostile])
     let commit = ObjectID.zero

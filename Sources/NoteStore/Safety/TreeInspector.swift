@@ -16,7 +16,7 @@ struct TreeInspector {
   var maximumBlobSize: Int64 = TreeLimits.defaultMaximumBlobSize
   /// Large trees parsed before in this process, shared with other readers: a tree's
   /// bytes never change under its id, so its entries are judged the same either way.
-  var trees: RawTreeCache? = nil
+  var trees: ParsedTreeCache? = nil
 
   /// What a folder is, which decides the rules for its entries.
   private enum Place: Hashable {

@@ -74,7 +74,7 @@ public final class Store {
   /// not check the same history twice (objects never change under an id).
   var vettedTips: Set<ObjectID> = []
   /// Large trees already parsed in this process (a sync reads its root trees often).
-  let rawTrees = RawTreeCache()
+  let rawTrees = ParsedTreeCache()
   /// Tree comparisons already made in this process (``PackageDiff``).
   let packageDiffs = PackageDiffMemo()
 

@@ -11,7 +11,7 @@ import Git
 struct PackageDiff {
   let repository: Repository
   /// Trees parsed before, shared with other readers (nil: read each tree here).
-  var trees: RawTreeCache? = nil
+  var trees: ParsedTreeCache? = nil
   /// Comparisons made before (nil: compare every time).
   var memo: PackageDiffMemo? = nil
 

@@ -1,11 +1,12 @@
 import Git
 
-/// The large tree objects read raw in this process, parsed, by id (the last few):
+/// The large tree objects read raw in this process, parsed, by id (the last few; not
+/// the Git module's `RawTreeCache`, which keeps raw root bytes for lookups by name):
 /// one sync reads the same 10,000-entry root trees while vetting, merging, holding
 /// the merge against the mass-delete guard and inspecting it before the branch moves.
 /// A tree's bytes never change under its id, so a tree parsed once is the same tree
 /// for every later reader, hostile or not.
-final class RawTreeCache {
+final class ParsedTreeCache {
   /// Trees with fewer entries are cheap to read again and are not kept.
   static let minimumEntries = 512
 
