@@ -162,6 +162,29 @@ final class IndexSnapshot {
     return low
   }
 
+  /// Calls `body` with each entry at `path` or below it (`path/…`) and its path bytes,
+  /// in index order, until `body` returns false.
+  ///
+  /// - Returns: false when `body` stopped the walk, true when it saw every such entry.
+  func forEachEntry(
+    atOrBelow path: String, _ body: (Entry, UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows -> Bool {
+    let exact = Array(path.utf8), below = exact + [UInt8(ascii: "/")]
+    var position = lowerBound(exact)
+    while position < entries.count {
+      let entry = entries[position]
+      let bytes = self.path(entry)
+      position += 1
+      guard bytes.elementsEqual(exact) || bytes.starts(with: below) else {
+        // Names such as `path-x` or `path.y` sort between `path` and `path/…`.
+        if bytes.lexicographicallyPrecedes(below) { continue }
+        break
+      }
+      guard try body(entry, bytes) else { return false }
+    }
+    return true
+  }
+
   /// ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each), the object id, the flags.
   private static let fixedSize = 62
 

@@ -64,28 +64,18 @@ extension Repository {
     }
     // The tracked files there, each unchanged.
     var tracked: Set<String> = []
-    let exact = Array(path.utf8), below = exact + [UInt8(ascii: "/")]
-    var position = index.lowerBound(exact)
     let indexTime = DirectoryCache.Time(index.modified)
-    while position < index.entries.count {
-      let entry = index.entries[position]
-      let bytes = index.path(entry)
-      guard bytes.elementsEqual(exact) || bytes.starts(with: below) else {
-        if bytes.lexicographicallyPrecedes(below) {
-          position += 1
-          continue
-        }
-        break
-      }
-      position += 1
+    let allUnchanged = index.forEachEntry(atOrBelow: path) { entry, bytes in
       let file = String(decoding: bytes, as: UTF8.self)
-      if excluded(file) { continue }
+      if excluded(file) { return true }
       var info = stat()
       guard lstat(root + "/" + file, &info) == 0, TrackedScan.matches(info, entry, in: index, indexTime: indexTime) else {
         return false
       }
       tracked.insert(file)
+      return true
     }
+    guard allUnchanged else { return false }
     // No file there that the index does not know.
     var pending = [path]
     while let current = pending.popLast() {

@@ -69,31 +69,20 @@ extension Repository {
       // The tracked files there, each compared by its stat data.
       var tracked: Set<String> = []
       var trackedFolders: Set<String> = []
-      let exact = Array(path.utf8), below = exact + [UInt8(ascii: "/")]
-      var position = index.lowerBound(exact)
-      while position < index.entries.count {
-        let entry = index.entries[position]
-        let bytes = index.path(entry)
-        guard bytes.elementsEqual(exact) || bytes.starts(with: below) else {
-          if bytes.lexicographicallyPrecedes(below) {
-            position += 1
-            continue
-          }
-          break
-        }
-        position += 1
+      _ = index.forEachEntry(atOrBelow: path) { entry, bytes in
         let file = String(decoding: bytes, as: UTF8.self)
         var folder = Substring(file)
         while let slash = folder.lastIndex(of: "/") {
           folder = folder[..<slash]
           guard trackedFolders.insert(String(folder)).inserted else { break }
         }
-        if inExcludedFolder(file) { continue }
+        if inExcludedFolder(file) { return true }
         tracked.insert(file)
         var info = stat()
         if lstat(root + "/" + file, &info) != 0 || !TrackedScan.matches(info, entry, in: index, indexTime: indexTime) {
           changed.append(file)
         }
+        return true
       }
       // The files there that the index does not know.
       var pending = [path]
