@@ -60,6 +60,9 @@ final class RandomHistory {
   let reference: String
   let branch = "refs/heads/devices/laptop"
   var refspec: String { "\(branch):\(branch)" }
+  /// The URL `Repository.push` reaches the served remote by: its path, unless a test
+  /// serves it another way (ssh).
+  var originURL: String
   private var generator: SeededGenerator
   private var notes: [String] = []
   private var serial = 0
@@ -68,6 +71,7 @@ final class RandomHistory {
     generator = SeededGenerator(seed: seed)
     sandbox = try Sandbox()
     served = try ServedRepository(.path, in: sandbox)
+    originURL = served.bare
     work = sandbox.file("work")
     reference = sandbox.file("reference.git")
     try git(sandbox.path, "init", "-q", "-b", "devices/laptop", work)
@@ -121,7 +125,7 @@ final class RandomHistory {
   func pushBothWays() throws {
     let repository = try Repository.open(at: work)
     if try repository.remoteURL("origin") == nil {
-      try repository.addRemote(name: "origin", url: served.bare, fetchRefspec: deviceFetchRefspec)
+      try repository.addRemote(name: "origin", url: originURL, fetchRefspec: deviceFetchRefspec)
     }
     try repository.push(remote: "origin", refspecs: [refspec], options: testOptions())
     try git(work, "push", "-q", reference, "\(branch):\(branch)")

@@ -32,6 +32,16 @@ struct SSHAddressTests {
     #expect(try SSHAddress(parsing: testCase.url) == testCase.expected)
   }
 
+  @Test("sends to ssh the addresses libgit2 gives its ssh transport, and no others")
+  func namesSSH() {
+    for url in Self.addresses.map(\.url) + ["SSH://host/x", "host:x", "relative/path:with-colon"] {
+      #expect(SSHAddress.isSSH(url), "\(url)")
+    }
+    for url in ["https://host/x.git", "http://host:8080/x", "git://host/x", "file:///srv/x", "relative/path", "notes.git"] {
+      #expect(!SSHAddress.isSSH(url), "\(url)")
+    }
+  }
+
   static let refusals: [(url: String, reason: String)] = [
     ("ssh://-oProxyCommand=touch%20x/srv", "would be read as an ssh option"),
     ("-oProxyCommand=x:srv", "would be read as an ssh option"),

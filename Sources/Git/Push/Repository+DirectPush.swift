@@ -18,25 +18,6 @@ extension Repository {
     }
   }
 
-  /// Whether a push to `url` can go through git's own `git-receive-pack` directly: a local
-  /// remote while ``LocalTransport`` is registered and git's programs are there.
-  func canPushDirectly(url: String) -> Bool {
-    LocalTransport.transport(for: url) != nil && LocalTransport.current?.programs() != nil
-  }
-
-  /// The connector that starts git's own `git-receive-pack` for a push to `url`, when
-  /// the push can go through it directly (a local remote while ``LocalTransport`` is
-  /// registered and git's programs are there); nil when libgit2's transport must do it.
-  func directPushConnector(url: String) -> (any ServerConnector)? {
-    guard LocalTransport.transport(for: url) != nil, let registration = LocalTransport.current,
-      let programs = registration.programs()
-    else { return nil }
-    return LocalConnector(
-      programs: programs,
-      environment: LocalTransport.environmentOverride ?? ProcessInfo.processInfo.environment,
-      timeout: LocalTransport.timeoutOverride ?? registration.timeout)
-  }
-
   /// Pushes `specs` through `connector`, doing what `git_remote_push` does over the same
   /// server program (the same commands, the same checks before sending, the same report
   /// handling and remote-tracking updates), with a pack from ``PushPackPlanner`` instead of

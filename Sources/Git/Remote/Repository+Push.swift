@@ -46,16 +46,22 @@ extension Repository {
     // the delta search over the root trees of the pushed commits was most of a push.
     pushOptions.pb_parallelism = 0
     let remotePointer = remote.pointer
-    // Local remotes served by git's own receive-pack take the direct path: the same
-    // conversation, with a pack built from the pushed commits' tree differences.
+    // Local and ssh remotes, served by git's own receive-pack, take the direct path: the
+    // same conversation over the same transport, with a pack built from the pushed
+    // commits' tree differences.
     let direct = refspecs.compactMap(DirectPushSpec.init)
     let goesDirect = !direct.isEmpty && direct.count == refspecs.count && canPushDirectly(url: session.rawURL)
     do {
       try session.perform("git_remote_push") { callbacks in
-        if goesDirect, let connector = directPushConnector(url: session.rawURL) {
+        if goesDirect {
           do {
-            try directPush(direct, remote: remotePointer, connector: connector, session: session)
-            return 0
+            // Chosen here, inside the transfer, as libgit2 creates its transport: the
+            // transfer's timeout is in force for the settings.
+            if let connector = try directPushConnector(url: session.rawURL, remote: remotePointer) {
+              DirectPushObservation.observer?(session.rawURL, connector is SSHConnector ? "ssh" : "local")
+              try directPush(direct, remote: remotePointer, connector: connector, session: session)
+              return 0
+            }
           } catch let error as GitError {
             return PipeSubtransport.report(error)
           } catch {

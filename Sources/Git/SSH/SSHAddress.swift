@@ -11,6 +11,16 @@ struct SSHAddress: Equatable, Sendable {
   /// The URL schemes that name an ssh remote, lower-case, without `://`.
   static let schemes = ["ssh", "ssh+git", "git+ssh"]
 
+  /// Whether libgit2 gives a transfer to `url` to the ssh transport: an ssh scheme
+  /// (`ssh://`, `ssh+git://`, `git+ssh://`), or no `scheme://` at all and a `:` (scp-like
+  /// `[user@]host:path`). Local paths are not asked here: they go to ``LocalTransport``
+  /// before libgit2 looks at the URL.
+  static func isSSH(_ url: String) -> Bool {
+    let lowered = url.lowercased()
+    if schemes.contains(where: { lowered.hasPrefix($0 + "://") }) { return true }
+    return !url.contains("://") && url.contains(":")
+  }
+
   /// The destination argument for ssh: `user@host`, or `host` alone.
   var destination: String { user.map { "\($0)@\(host)" } ?? host }
 

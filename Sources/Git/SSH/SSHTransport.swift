@@ -99,6 +99,10 @@ public enum SSHTransport {
   @TaskLocal static var environmentOverride: [String: String]?
   @TaskLocal static var timeoutOverride: Double?
 
+  /// The registration in force, if any: what the transport libgit2 creates for an ssh
+  /// remote is configured from.
+  static var current: SSHRegistration? { registry.withLock { $0 } }
+
   /// The registration libgit2 currently holds a pointer to (unretained), kept alive here.
   private static let registry = Mutex<SSHRegistration?>(nil)
 
