@@ -9,7 +9,9 @@
 # only the label), instead of `notes-bench make-store`. SYNC_FIXTURE=DIR skips the
 # whole setup (minutes at 10,000 notes): it copies DIR/remote.git and the two devices
 # DIR/laptop (device bench) and DIR/phone, already in sync with it. SYNC_SAVE_FIXTURE=DIR
-# keeps such a DIR from this run's setup, for later runs.
+# keeps such a DIR from this run's setup, for later runs. SYNC_URL_PREFIX=ssh://user@host:port
+# makes both tools' timed syncs reach their remotes at that prefix followed by the
+# remote's path (an sshd serving this machine; ssh settings from GIT_SSH_COMMAND).
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
@@ -74,6 +76,12 @@ cp -a "$work/phone" "$work/git-phone"
 for device in laptop phone; do
   git -C "$work/git-$device" remote set-url origin "$work/git-remote.git"
 done
+if [ -n "${SYNC_URL_PREFIX:-}" ]; then
+  for device in laptop phone; do
+    git -C "$work/$device" remote set-url origin "$SYNC_URL_PREFIX$work/remote.git"
+    git -C "$work/git-$device" remote set-url origin "$SYNC_URL_PREFIX$work/git-remote.git"
+  done
+fi
 # A `cp -a` copy has new inodes and ctimes, so every index entry looks changed until
 # the stat data is refreshed: both sides refresh untimed first, so neither timed run
 # rehashes the whole tree (git's `pull` would, inside its timing).
@@ -104,7 +112,7 @@ previews=$(grep -c . <<<"$synced" || true)
 drawn=$(while IFS= read -r f; do [ -n "$f" ] && cmp -s "$work/phone/$f" "$work/phone/${f%Text.rtf}QuickLook/Preview.rtf" && echo x; done <<<"$synced" | wc -l)
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
-printf '%-40s %s notes, %s edits per device\n' "store" "$notes_count" "$edits"
+printf '%-40s %s notes, %s edits per device%s\n' "store" "$notes_count" "$edits" "${SYNC_URL_PREFIX:+, remote at $SYNC_URL_PREFIX}"
 # Each side: notes from 0 to 1, git from 1g to 2.
 for side in phone laptop; do
   declare -n start="${side}0" middle="${side}1" resume="${side}1g" end="${side}2"
