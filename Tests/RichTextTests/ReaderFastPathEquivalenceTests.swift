@@ -58,8 +58,11 @@ struct ReaderFastPathEquivalenceTests {
 
   /// Pieces that make the caches matter: styles a run group sets and `}` undoes,
   /// `\plain`, fonts and colours that change meaning (`\deff`, tables after text),
-  /// the same link again and again, list items and plain paragraphs taking turns.
+  /// the same link again and again, list items and plain paragraphs taking turns,
+  /// more paragraph styles than the recent ones kept, a `\par` ending a run's group.
   static let pieces: [String] = [
+    "\\par\\pard\\qc ", "\\par\\pard\\li720\\fi-360 ", "\\par\\pard\\qr\\sb120 ",
+    "\\par\\pard\\ri360\\sa60 ", "\\par\\pard\\qj\\tx1120\\tx560 ", "{\\b last \\par }",
     "{\\b bold }", "{\\i\\cf1 red }", "{\\f1 other }", "{\\f9 unknown font }", "\\plain ", "\\b ",
     "\\b0 ", "\\f0 ", "\\f1 ", "\\cf2 ", "\\cb1 ", "\\ul ", "\\ulnone ", "\\fs30 ", "text ", "more text ",
     "caf\\'e9 ", "\\u26085\\'3f", "\\par ", "\\par\\pard\\ls1\\ilvl0 ", "\\par\\pard\\tx560\\tx1120 ",

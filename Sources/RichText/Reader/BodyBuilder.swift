@@ -4,7 +4,7 @@ struct BodyBuilder {
   var paragraphs: [Paragraph] = []
   var runs: [TextRun] = []
   /// UTF-8 text of the run being read, all with `runAttributes`.
-  var runText: [UInt8] = []
+  var runText = RunTextBuffer()
   var runAttributes = CharacterAttributes()
   /// `\cell`s read since the last text: each becomes a tab unless a `\row` ends
   /// the row first (the last cell of a row gets no tab).
@@ -46,8 +46,8 @@ struct BodyBuilder {
       runsMayNeedJoining = true
     }
     attributesChangedWithoutText = false
-    runs.append(TextRun(text: String(decoding: runText, as: UTF8.self), attributes: runAttributes))
-    runText.removeAll(keepingCapacity: true)
+    runs.append(TextRun(text: runText.string, attributes: runAttributes))
+    runText.removeAll()
     lastRunHasRunAttributes = true
   }
 
@@ -99,7 +99,7 @@ extension ReaderMachine {
       }
     }
     if body.pendingCellTabs > 0 {
-      body.runText.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: body.pendingCellTabs))
+      body.runText.append(UInt8(ascii: "\t"), count: body.pendingCellTabs)
       body.pendingCellTabs = 0
     }
   }
@@ -113,9 +113,7 @@ extension ReaderMachine {
       body.paragraphs.count, at: tokenizer.tokenStart, end: tokenizer.position, depth: depth)
     body.endParagraph(style: currentParagraphStyle())
     if isCleanBoundary {
-      recorder.noteCleanParagraphEnd(
-        at: tokenizer.position, character: state.character, paragraph: state.paragraph,
-        unicodeFallback: state.unicodeFallback)
+      noteCleanParagraphEnd()
     } else {
       recorder.noteUncleanParagraphEnd(at: tokenizer.position)
     }
@@ -130,19 +128,33 @@ extension ReaderMachine {
     guard recorder.lastParagraphEnds(justBefore: brace, in: bytes) else { return }
     recorder.removeLastParagraphEnd()
     if isCleanBoundary {
-      recorder.noteCleanParagraphEnd(
-        at: tokenizer.position, character: state.character, paragraph: state.paragraph,
-        unicodeFallback: state.unicodeFallback)
+      noteCleanParagraphEnd()
     } else {
       recorder.noteUncleanParagraphEnd(at: tokenizer.position)
+    }
+  }
+
+  /// Records a clean paragraph end at the tokenizer's position with the state there,
+  /// read where it lies.
+  private mutating func noteCleanParagraphEnd() {
+    let offset = tokenizer.position
+    let fallback = state.unicodeFallback
+    withUnsafePointer(to: &state.character) { character in
+      withUnsafePointer(to: &state.paragraph) { paragraph in
+        recorder.noteCleanParagraphEnd(
+          at: offset, character: character, paragraph: paragraph, unicodeFallback: fallback)
+      }
     }
   }
 
   /// Whether a replaced stretch of paragraphs can stop at the paragraph end here:
   /// in the document's own group, outside fields, tables and legacy lists.
   private var isCleanBoundary: Bool {
-    depth == 1 && state.destination == .body && fieldInstructions.isEmpty
-      && !recorder.isInTable && state.paragraph.legacyList == nil && pendingAttachmentDepth == nil
+    mutating get {
+      depth == 1 && state.destination == .body && fieldInstructions.isEmpty
+        && !recorder.isInTable && pendingAttachmentDepth == nil
+        && !withUnsafePointer(to: &state.paragraph) { ReaderStateComparison.hasLegacyList($0) }
+    }
   }
 
   /// Ends a table row (`\row`, `\nestrow`): the last cell gets no tab.
@@ -226,25 +238,17 @@ extension ReaderMachine {
     return colors[Int(index)]
   }
 
-  /// The paragraph style of the current state, the same as the last paragraph's or
-  /// the one before when the state is (consecutive paragraphs mostly share a style,
-  /// list items and plain paragraphs take turns).
+  /// The paragraph style of the current state, the same as a recent paragraph's
+  /// when the state is (consecutive paragraphs mostly share a style, list items and
+  /// plain paragraphs take turns).
   mutating func currentParagraphStyle() -> ParagraphStyle {
     guard usesRecentCaches else { return resolveParagraph() }
-    // Compared where they are kept: `first(where:)` would copy each entry.
-    let recent = withUnsafePointer(to: state.paragraph) { paragraph in
-      recentParagraphStyles.withUnsafeBufferPointer { kept -> Int? in
-        for index in kept.indices {
-          let matches = withUnsafePointer(to: kept[index].state) { ReaderStateComparison.areEqual($0, paragraph) }
-          if matches { return index }
-        }
-        return nil
-      }
+    // Compared where it lies: no copy of the state.
+    if let style = withUnsafePointer(to: &state.paragraph, { recentParagraphStyles.style(of: $0) }) {
+      return style
     }
-    if let recent { return recentParagraphStyles[recent].style }
     let style = resolveParagraph()
-    if recentParagraphStyles.count == 2 { recentParagraphStyles.removeFirst() }
-    recentParagraphStyles.append((state.paragraph, style))
+    recentParagraphStyles.insert(state.paragraph, resolvedTo: style)
     return style
   }
 

@@ -13,7 +13,7 @@ struct ByteDecoder {
   var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes `bytes[start..<end]` into `out` (or buffers them).
-  mutating func append(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
+  mutating func append<Sink: UTF8Sink>(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout Sink) {
     switch codePage {
     case .singleByte(let page):
       bytes.withUnsafeBufferPointer { buffer in
@@ -37,7 +37,7 @@ struct ByteDecoder {
   }
 
   /// Decodes one byte into `out` (or buffers it).
-  mutating func append(_ byte: UInt8, to out: inout [UInt8]) {
+  mutating func append<Sink: UTF8Sink>(_ byte: UInt8, to out: inout Sink) {
     switch codePage {
     case .singleByte(let page): appendUTF8(page.scalar(byte), to: &out)
     case .multiByte: pending.append(byte)
@@ -46,7 +46,7 @@ struct ByteDecoder {
 
   /// Decodes buffered multi-byte input into `out`. Returns false when some bytes
   /// were not valid in the code page (they became U+FFFD).
-  mutating func flush(to out: inout [UInt8]) -> Bool {
+  mutating func flush<Sink: UTF8Sink>(to out: inout Sink) -> Bool {
     guard case .multiByte(_, let encoding) = codePage, !pending.isEmpty else { return true }
     defer { pending.removeAll(keepingCapacity: true) }
     if let units = CodePage.decode(pending, encoding: encoding) {
@@ -77,7 +77,7 @@ struct ByteDecoder {
 }
 
 /// Appends the UTF-8 encoding of `scalar`.
-@inline(__always) func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+@inline(__always) func appendUTF8<Sink: UTF8Sink>(_ scalar: Unicode.Scalar, to out: inout Sink) {
   let value = scalar.value
   if value < 0x80 {
     out.append(UInt8(value))
@@ -97,7 +97,7 @@ struct ByteDecoder {
 }
 
 /// Appends UTF-16 `units` as UTF-8, unpaired surrogates as U+FFFD.
-func appendUTF16(_ units: [UInt16], to out: inout [UInt8]) {
+func appendUTF16<Sink: UTF8Sink>(_ units: [UInt16], to out: inout Sink) {
   for scalar in UTF16Decoder(units) { appendUTF8(scalar, to: &out) }
 }
 

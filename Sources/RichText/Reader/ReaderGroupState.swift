@@ -84,11 +84,14 @@ struct FontChoice: Equatable {
   var highANSIFont: Int32?
   var doubleByteFont: Int32?
 
-  init(_ character: CharacterState) {
-    fontIndex = character.fontIndex
-    characterKind = character.characterKind
-    highANSIFont = character.highANSIFont
-    doubleByteFont = character.doubleByteFont
+  /// The choice of the state at `character`, read where it lies (passing the state
+  /// itself would copy it, retaining and releasing its strings and arrays).
+  @inline(__always)
+  init(_ character: UnsafePointer<CharacterState>) {
+    fontIndex = character.pointee.fontIndex
+    characterKind = character.pointee.characterKind
+    highANSIFont = character.pointee.highANSIFont
+    doubleByteFont = character.pointee.doubleByteFont
   }
 }
 

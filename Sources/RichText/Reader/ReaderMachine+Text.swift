@@ -14,7 +14,9 @@ extension ReaderMachine {
       prepareBody()
       tables.noteText(start, end)
       if isASCII, !decoder.hasPending {
-        body.runText.append(contentsOf: bytes[start..<end])
+        bytes.withUnsafeBufferPointer { buffer in
+          body.runText.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
       } else {
         updateCodePage()
         decoder.append(bytes, start, end, to: &body.runText)
@@ -111,7 +113,7 @@ extension ReaderMachine {
       }
     case .levelText: Self.append(scratch, to: &levelDraft.levelText)
     case .levelMarker: Self.append(scratch, to: &levelDraft.marker)
-    case .body: body.runText.append(contentsOf: scratch)
+    case .body: scratch.withUnsafeBufferPointer { body.runText.append(contentsOf: $0) }
     case .colorTable, .listTable, .listOverrideTable, .legacyList: break
     }
   }
@@ -139,7 +141,7 @@ extension ReaderMachine {
     if state.destination == .fontTable {
       page = fontDraftCodePage
     } else if usesRecentCaches {
-      let choice = FontChoice(state.character)
+      let choice = withUnsafePointer(to: &state.character) { FontChoice($0) }
       if choice == codePageChoice {
         page = codePageForChoice
       } else {

@@ -96,7 +96,7 @@ struct ReaderMachine {
   var readsBodyRuns = true
   /// The last paragraph states resolved, with their styles (list tables as they
   /// are: emptied when a list or list override is added).
-  var recentParagraphStyles: [(state: ParagraphState, style: ParagraphStyle)] = []
+  var recentParagraphStyles = RecentParagraphStyles()
   /// The field instruction parsed last, with its link target.
   var recentHyperlink: RecentHyperlink?
 

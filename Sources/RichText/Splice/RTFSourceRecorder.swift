@@ -19,7 +19,7 @@ struct RTFSourceRecorder {
   /// numbers, as `states` holds each state once).
   private var recentStateNumbers: [Int32] = []
   var checksRecentStates = true
-  static let recentStateCount = 8
+  static let recentStateCount = 16
   /// The offset of the document's closing `}`, once read.
   var documentEnd: Int?
   /// Inside a table row (`\trowd`, `\intbl`, `\cell` until `\row` or `\pard`):
@@ -76,34 +76,33 @@ struct RTFSourceRecorder {
   /// lately (list items and plain paragraphs take turns, runs switch between a few
   /// styles) is compared where it is kept, and no state is made: only a state not
   /// among those is built and looked up by hash.
+  /// The states are read where they lie (passing them by value would copy each).
   mutating func noteCleanParagraphEnd(
-    at offset: Int, character: CharacterState, paragraph: ParagraphState, unicodeFallback: Int32
+    at offset: Int, character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>,
+    unicodeFallback: Int32
   ) {
-    let found: Int32? = withUnsafePointer(to: character) { character in
-      withUnsafePointer(to: paragraph) { paragraph in
-        states.withUnsafeBufferPointer { kept -> Int32? in
-          guard let base = kept.baseAddress else { return nil }
-          if let last = lastNumber,
-            Self.isState(base + Int(last), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
-          {
-            return last
-          }
-          guard checksRecentStates else { return nil }
-          for number in recentStateNumbers where number != lastNumber {
-            if Self.isState(
-              base + Int(number), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
-            {
-              return number
-            }
-          }
-          return nil
+    let found: Int32? = states.withUnsafeBufferPointer { kept -> Int32? in
+      guard let base = kept.baseAddress else { return nil }
+      if let last = lastNumber,
+        Self.isState(base + Int(last), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+      {
+        return last
+      }
+      guard checksRecentStates else { return nil }
+      for number in recentStateNumbers where number != lastNumber {
+        if Self.isState(
+          base + Int(number), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+        {
+          return number
         }
       }
+      return nil
     }
     guard let found else {
       noteParagraphEnd(
         at: offset,
-        newState: RTFBoundaryState(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback))
+        newState: RTFBoundaryState(
+          character: character.pointee, paragraph: paragraph.pointee, unicodeFallback: unicodeFallback))
       return
     }
     ends.append(offset)
