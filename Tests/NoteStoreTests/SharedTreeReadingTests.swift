@@ -44,7 +44,7 @@ struct SharedTreeReadingTests {
   @Test("a memoised, cached comparison equals a fresh one, asked once or twice, two or three trees")
   func diffEqualsFresh() throws {
     let fixture = try Fixture()
-    let shared = PackageDiff(repository: fixture.repository, trees: ParsedTreeCache(), memo: PackageDiffMemo())
+    let shared = PackageDiff(repository: fixture.repository, trees: ParsedTreeCache(), memo: PackageDiffMemo(capacity: 8))
     let fresh = PackageDiff(repository: fixture.repository)
     for trees in [[fixture.base, fixture.edited], [fixture.edited, fixture.base], [nil, fixture.edited],
       [fixture.base, fixture.edited, fixture.hostile]] as [[ObjectID?]]

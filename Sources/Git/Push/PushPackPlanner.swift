@@ -36,7 +36,7 @@ final class PushPackPlanner {
   private var depths: [ObjectID: Int] = [:]
   private var commitTrees: [ObjectID: ObjectID] = [:]
   /// The last few big trees read: a commit's tree is the next commit's base.
-  private var recentTrees: [LoadedTree] = []
+  private let recentTrees = RecentCache<ObjectID, LoadedTree>(capacity: 4)
 
   init(reader: ObjectReader, thin: Bool) {
     self.reader = reader
@@ -95,12 +95,9 @@ final class PushPackPlanner {
 
   /// Tree `id`, from the recent ones when it is there.
   private func tree(_ id: ObjectID) throws -> LoadedTree {
-    if let kept = recentTrees.first(where: { $0.id == id }) { return kept }
+    if let kept = recentTrees[id] { return kept }
     let loaded = try reader.tree(id)
-    if loaded.count >= Self.deltaMinimum {
-      recentTrees.insert(loaded, at: 0)
-      if recentTrees.count > 4 { recentTrees.removeLast() }
-    }
+    if loaded.count >= Self.deltaMinimum { recentTrees.keep(loaded, for: id) }
     return loaded
   }
 }

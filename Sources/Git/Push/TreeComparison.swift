@@ -26,27 +26,29 @@ struct TreeComparison {
 
   /// Compares `target` with `bases` (the first of which the delta starts from).
   init(target: Side, bases: [Side], wantsDelta: Bool) {
-    var cursors = [Int](repeating: 0, count: bases.count)
     var writer: DeltaWriter? = wantsDelta && !bases.isEmpty
       ? DeltaWriter(sourceSize: bases[0].bytes.count, targetSize: target.bytes.count) : nil
     let targetBytes = target.bytes
-    for entry in target.list.entries {
+    // List 0 is the target, list i + 1 base i.
+    let sides = [target] + bases
+    var found: [NewEntry] = []
+    _ = MergeWalk.walk(
+      counts: sides.map(\.list.entries.count),
+      compare: { a, b in
+        TreeEntryList.order(
+          sides[a.list].list.entries[a.index], in: sides[a.list].bytes, sides[b.list].list.entries[b.index],
+          in: sides[b.list].bytes)
+      }
+    ) { positions in
+      guard let position = positions[0] else { return true }
+      let entry = target.list.entries[position]
       var covered = false
       var subtreeBases: [ObjectID] = []
       var copied = false
       for (index, base) in bases.enumerated() {
-        // Advance this base to the first entry not before `entry` in git's order.
-        let baseEntries = base.list.entries
-        var cursor = cursors[index]
-        while cursor < baseEntries.count,
-          TreeEntryList.order(baseEntries[cursor], in: base.bytes, entry, in: targetBytes) < 0
-        {
-          cursor += 1
-        }
-        cursors[index] = cursor
-        guard cursor < baseEntries.count else { continue }
-        let other = baseEntries[cursor]
-        guard TreeEntryList.order(other, in: base.bytes, entry, in: targetBytes) == 0 else { continue }
+        // This base's entry of the same name and kind, if it has one.
+        guard let basePosition = positions[index + 1] else { continue }
+        let other = base.list.entries[basePosition]
         if TreeEntryList.same(entry, in: targetBytes, other, in: base.bytes) {
           covered = true
           if index == 0, writer != nil {
@@ -65,10 +67,12 @@ struct TreeComparison {
         writer?.insert(UnsafeRawBufferPointer(rebasing: targetBytes[Int(entry.start)..<entry.end]))
       }
       if !covered, entry.kind != .gitlink {
-        newEntries.append(
+        found.append(
           NewEntry(id: TreeEntryList.id(of: entry, in: targetBytes), kind: entry.kind, bases: subtreeBases))
       }
+      return true
     }
+    newEntries = found
     if var writer {
       let finished = writer.finish()
       delta = finished.count < target.bytes.count / 2 ? finished : nil

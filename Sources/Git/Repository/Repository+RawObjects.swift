@@ -47,7 +47,7 @@ extension Repository {
   ///
   /// The corresponding libgit2 function is `git_odb_read`.
   public func rawObject(_ id: ObjectID) throws -> (kind: ObjectKind, bytes: [UInt8]) {
-    if let kept = rawTrees.tree(id) { return (.tree, kept.bytes) }
+    if let kept = rawTrees[id] { return (.tree, kept.bytes) }
     let database = try objectDatabase()
     var oid = id.raw
     let object = try OwnedHandle.make("git_odb_read", keepAlive: self, release: { git_odb_object_free($0) }) {

@@ -53,7 +53,7 @@ extension Repository {
     let id = ObjectID(out)
     packedWrites?.pendingTrees.append(id)
     // The checkout and the previews that follow look into the new root: kept, not read back.
-    rawTrees.keep(RawTree(id: id, bytes: bytes))
+    rawTrees.keep(RawTree(id: id, bytes: bytes), for: id)
     return id
   }
 }
@@ -69,21 +69,13 @@ enum RawTreeEntries {
   /// left out.
   static func directoryIDOffsets(in bytes: [UInt8], named names: Set<String>) -> [String: Int] {
     var found: [String: Int] = [:]
-    let directoryMode: [UInt8] = Array("40000".utf8)
-    bytes.withUnsafeBufferPointer { buffer in
-      var position = 0
-      let count = buffer.count
-      while position < count, found.count < names.count {
-        guard let space = (position..<count).first(where: { buffer[$0] == UInt8(ascii: " ") }),
-          let nul = ((space + 1)..<count).first(where: { buffer[$0] == 0 }),
-          nul + 1 + ObjectID.byteCount <= count
-        else { return }
-        let isDirectory = buffer[position..<space].elementsEqual(directoryMode)
-        if isDirectory {
-          let name = String(decoding: buffer[(space + 1)..<nul], as: UTF8.self)
-          if names.contains(name) { found[name] = nul + 1 }
+    bytes.withUnsafeBytes { buffer in
+      _ = RawTreeFormat.read(buffer) { slot in
+        if slot.kind == .folder {
+          let name = String(decoding: buffer[Int(slot.nameStart)..<Int(slot.nameEnd)], as: UTF8.self)
+          if names.contains(name) { found[name] = Int(slot.nameEnd) + 1 }
         }
-        position = nul + 1 + ObjectID.byteCount
+        return found.count < names.count
       }
     }
     return found
@@ -96,13 +88,13 @@ enum RawTreeEntries {
     var id: ObjectID
   }
 
-  /// Every entry of a tree's bytes, in order; stops at the first malformed one.
+  /// Every entry of a tree's bytes, in order; stops at the first malformed one (or one
+  /// whose mode is not octal digits).
   static func all(in bytes: [UInt8]) -> [Entry] {
     var entries: [Entry] = []
-    var position = 0
-    while let (entry, next) = entry(at: position, in: bytes) {
+    visit(bytes) { entry in
       entries.append(entry)
-      position = next
+      return true
     }
     return entries
   }
@@ -110,29 +102,25 @@ enum RawTreeEntries {
   /// The entry named `name` in a tree's bytes, nil when there is none; reads only the
   /// names before it (a 10,000-entry root is scanned, not decoded).
   static func entry(named name: [UInt8], in bytes: [UInt8]) -> Entry? {
-    var position = 0
-    while let (entry, next) = entry(at: position, in: bytes) {
-      if entry.name.elementsEqual(name) { return entry }
-      position = next
+    var found: Entry?
+    visit(bytes) { entry in
+      if entry.name.elementsEqual(name) { found = entry }
+      return found == nil
     }
-    return nil
+    return found
   }
 
-  /// The entry that starts at `position`, and where the next one starts.
-  private static func entry(at position: Int, in bytes: [UInt8]) -> (Entry, next: Int)? {
-    var mode: UInt32 = 0
-    var cursor = position
-    while cursor < bytes.count && bytes[cursor] != UInt8(ascii: " ") {
-      let digit = bytes[cursor] &- UInt8(ascii: "0")
-      guard digit < 8 else { return nil }
-      mode = mode << 3 | UInt32(digit)
-      cursor += 1
+  /// Calls `each` with the entries of `bytes` in order until it returns false or an
+  /// entry is malformed.
+  private static func visit(_ bytes: [UInt8], _ each: (Entry) -> Bool) {
+    bytes.withUnsafeBytes { buffer in
+      _ = RawTreeFormat.read(buffer) { slot in
+        let idStart = Int(slot.nameEnd) + 1
+        guard slot.octalMode != 0,
+          let id = ObjectID(bytes: UnsafeRawBufferPointer(rebasing: buffer[idStart..<slot.end]))
+        else { return false }
+        return each(Entry(mode: slot.octalMode, name: bytes[Int(slot.nameStart)..<Int(slot.nameEnd)], id: id))
+      }
     }
-    guard cursor > position, cursor < bytes.count else { return nil }
-    let nameStart = cursor + 1
-    guard let nul = bytes[nameStart...].firstIndex(of: 0), nul + 1 + ObjectID.byteCount <= bytes.count,
-      let id = ObjectID(bytes: bytes[(nul + 1)..<(nul + 1 + ObjectID.byteCount)])
-    else { return nil }
-    return (Entry(mode: mode, name: bytes[nameStart..<nul], id: id), nul + 1 + ObjectID.byteCount)
   }
 }

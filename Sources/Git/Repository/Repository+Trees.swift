@@ -26,7 +26,7 @@ extension Repository {
   ///
   /// The corresponding libgit2 function is `git_tree_entry_bypath`.
   public func treeEntry(atPath path: String, inTree tree: ObjectID, keepingTree: Bool = false) throws -> TreeEntry? {
-    if let raw = keepingTree ? try keptTree(tree) : rawTrees.tree(tree),
+    if let raw = keepingTree ? try keptTree(tree) : rawTrees[tree],
       case .answered(let entry) = try entry(atPath: path, in: raw)
     {
       return entry
@@ -126,14 +126,14 @@ extension Repository {
     }
   }
 
-  /// The bytes of tree `id`, read whole once and kept (``RawTreeCache``); nil when `id`
+  /// The bytes of tree `id`, read whole once and kept (``rawTrees``); nil when `id`
   /// is not a tree.
   func keptTree(_ id: ObjectID) throws -> RawTree? {
-    if let kept = rawTrees.tree(id) { return kept }
+    if let kept = rawTrees[id] { return kept }
     let (kind, bytes) = try rawObject(id)
     guard kind == .tree else { return nil }
     let tree = RawTree(id: id, bytes: bytes)
-    rawTrees.keep(tree)
+    rawTrees.keep(tree, for: id)
     return tree
   }
 

@@ -18,8 +18,17 @@ public final class Repository {
   /// (``editIndexFile(_:)``), so one command hashes the 4 MB file once.
   var verifiedIndex: IndexSnapshot.Stamp?
 
-  /// The big trees this command read or wrote whole (``RawTreeCache``).
-  let rawTrees = RawTreeCache()
+  /// The bytes of the last two big trees this command read or wrote through the raw path
+  /// (the device branch's root before and after a one-note write), so that a 10,000-entry
+  /// root is inflated and hashed once per command, not once per lookup: resolving the
+  /// note, splicing the new root, checking out the package and refreshing its previews
+  /// each asked libgit2 for the root again, and every libgit2 read inflates 400 KB and
+  /// hashes it.
+  ///
+  /// Only ``rootTreeEntry(named:inTree:)`` and the splicing writer fill it, so commands
+  /// that read many roots (history, sync) keep libgit2's own object cache and never
+  /// thrash this one.
+  let rawTrees = RecentCache<ObjectID, RawTree>(capacity: 2)
 
   private init(handle: consuming OwnedHandle) {
     self.handle = handle

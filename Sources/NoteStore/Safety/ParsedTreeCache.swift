@@ -1,36 +1,50 @@
 import Git
 
 /// The large tree objects read raw in this process, parsed, by id (the last few; not
-/// the Git module's `RawTreeCache`, which keeps raw root bytes for lookups by name):
-/// one sync reads the same 10,000-entry root trees while vetting, merging, holding
-/// the merge against the mass-delete guard and inspecting it before the branch moves.
-/// A tree's bytes never change under its id, so a tree parsed once is the same tree
-/// for every later reader, hostile or not.
+/// the Git module's cache of raw root bytes for lookups by name): one sync reads the
+/// same 10,000-entry root trees while vetting, merging, holding the merge against the
+/// mass-delete guard and inspecting it before the branch moves. A tree's bytes never
+/// change under its id, so a tree parsed once is the same tree for every later reader,
+/// hostile or not.
 final class ParsedTreeCache {
   /// Trees with fewer entries are cheap to read again and are not kept.
   static let minimumEntries = 512
 
+  private let trees: RecentCache<ObjectID, [RawTreeEntry]>
+
   /// How many trees are kept at most; the oldest goes first.
-  let capacity: Int
-  private var trees: [ObjectID: [RawTreeEntry]] = [:]
-  private var order: [ObjectID] = []
+  var capacity: Int { trees.capacity }
 
   init(capacity: Int = 8) {
-    self.capacity = capacity
+    trees = RecentCache(capacity: capacity)
   }
 
-  /// The entries of tree `id`, read and parsed as ``RawTreeParser`` does, or kept from
-  /// an earlier read; nil when the object is not a tree or its bytes are not one.
+  /// What reading one object as a tree found.
+  enum Read {
+    /// Its entries, as ``RawTreeFormat`` reads them.
+    case tree([RawTreeEntry])
+    /// The object is of another kind.
+    case notATree(ObjectKind)
+    /// Its bytes are not a tree's.
+    case malformed
+  }
+
+  /// Object `id` read raw as a tree, or its entries kept from an earlier read.
+  /// - Throws: libgit2's error when the object cannot be read.
+  func read(_ id: ObjectID, in repository: Repository) throws -> Read {
+    if let kept = trees[id] { return .tree(kept) }
+    let object = try repository.rawObject(id)
+    guard object.kind == .tree else { return .notATree(object.kind) }
+    guard let entries = RawTreeFormat.entries(object.bytes) else { return .malformed }
+    if entries.count >= Self.minimumEntries { trees.keep(entries, for: id) }
+    return .tree(entries)
+  }
+
+  /// The entries of tree `id` (``read(_:in:)``); nil when the object is not a tree or
+  /// its bytes are not one.
   /// - Throws: libgit2's error when the object cannot be read.
   func entries(of id: ObjectID, in repository: Repository) throws -> [RawTreeEntry]? {
-    if let kept = trees[id] { return kept }
-    let object = try repository.rawObject(id)
-    guard object.kind == .tree, let entries = RawTreeParser.parse(object.bytes) else { return nil }
-    if entries.count >= Self.minimumEntries {
-      if order.count >= capacity { trees[order.removeFirst()] = nil }
-      trees[id] = entries
-      order.append(id)
-    }
+    guard case .tree(let entries) = try read(id, in: repository) else { return nil }
     return entries
   }
 }

@@ -16,6 +16,8 @@ struct TreeInspector {
   var maximumBlobSize: Int64 = TreeLimits.defaultMaximumBlobSize
   /// Large trees parsed before in this process, shared with other readers: a tree's
   /// bytes never change under its id, so its entries are judged the same either way.
+  /// Without it, one inspection keeps the last two large trees it read (a commit's root
+  /// tree is read again as the trusted tree of the next one).
   var trees: ParsedTreeCache? = nil
 
   /// What a folder is, which decides the rules for its entries.
@@ -42,7 +44,7 @@ struct TreeInspector {
         ?? TreeViolation(commit: tip.hex, path: "", rule: .missingObject, detail: "\(error)")
     }
     let freshSet = Set(fresh)
-    var context = Context(commit: tip, seen: [])
+    var context = Context(commit: tip, seen: [], trees: trees ?? ParsedTreeCache(capacity: 2))
     // The trees of the fresh commits already found sound, by commit.
     var soundTrees: [ObjectID: ObjectID] = [:]
     // Oldest first, so the first report is the commit that broke the rule first.
@@ -77,7 +79,7 @@ struct TreeInspector {
   /// The first broken rule in `tree` (the tree of `commit`), reading only the
   /// folders that differ from `trustedTree`.
   func firstViolation(in tree: ObjectID, commit: ObjectID, comparedWith trustedTree: ObjectID?) throws -> TreeViolation? {
-    var context = Context(commit: commit, seen: [])
+    var context = Context(commit: commit, seen: [], trees: trees ?? ParsedTreeCache(capacity: 2))
     return firstViolation(in: tree, comparedWith: trustedTree, context: &context)
   }
 
@@ -89,11 +91,8 @@ struct TreeInspector {
   private struct Context {
     var commit: ObjectID
     var seen: Set<Visit>
-    /// The last large trees read: a commit's root tree is read again as the trusted
-    /// tree of the next one.
-    var recentTrees: [ObjectID: [RawTreeEntry]] = [:]
-    /// The keys of `recentTrees`, oldest first.
-    var recentOrder: [ObjectID] = []
+    /// The large trees read before.
+    let trees: ParsedTreeCache
   }
 
   private func walk(
@@ -109,12 +108,12 @@ struct TreeInspector {
     if context.seen.contains(visit) { return nil }
     if depth > TreeLimits.maximumDepth { return violation(.tooDeep, nil) }
     let entries: [RawTreeEntry]
-    switch readTree(tree, context: &context) {
+    switch readTree(tree, context: context) {
     case .failure(let problem): return violation(problem.rule, nil, problem.detail)
     case .success(let parsed): entries = parsed
     }
     let trustedEntries: [RawTreeEntry]
-    if let trusted, case .success(let parsed) = readTree(trusted, context: &context) {
+    if let trusted, case .success(let parsed) = readTree(trusted, context: context) {
       trustedEntries = parsed
     } else {
       trustedEntries = []
@@ -124,11 +123,11 @@ struct TreeInspector {
     var fileNames: Set<ArraySlice<UInt8>> = []
     for entry in entries {
       // The trusted tree's entry of the same name and kind, found by walking both in order.
-      while trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) < 0 {
+      while trustedIndex < trustedEntries.count && RawTreeEntry.order(trustedEntries[trustedIndex], entry) < 0 {
         trustedIndex += 1
       }
       let known: RawTreeEntry? =
-        trustedIndex < trustedEntries.count && RawTreeParser.compare(trustedEntries[trustedIndex], entry) == 0
+        trustedIndex < trustedEntries.count && RawTreeEntry.order(trustedEntries[trustedIndex], entry) == 0
         ? trustedEntries[trustedIndex] : nil
       // An entry the trusted tree holds as it is (name, mode and object) was judged with
       // it, as an equal folder is: a fetched commit's names cost only where it changed.
@@ -136,7 +135,7 @@ struct TreeInspector {
       if !unchanged, let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
       if path.utf8.count + entry.name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
       if let previous {
-        let order = RawTreeParser.compare(previous, entry)
+        let order = RawTreeEntry.order(previous, entry)
         if order == 0 || previous.name.elementsEqual(entry.name) { return violation(.duplicateEntries, entry) }
         if order > 0 { return violation(.treeNotSorted, entry) }
       }
@@ -196,35 +195,19 @@ struct TreeInspector {
     var detail: String
   }
 
-  /// A tree object's entries, read raw, or from the trees read last when it is one of
-  /// them (only large trees are kept, at most two).
-  private func readTree(_ id: ObjectID, context: inout Context) -> Result<[RawTreeEntry], Problem> {
-    if let entries = context.recentTrees[id] { return .success(entries) }
-    // A tree the shared cache cannot give (unreadable, not a tree) is read here again,
-    // for the problem's details.
-    if let trees, let entries = try? trees.entries(of: id, in: repository) { return .success(entries) }
-    let result = readTree(id)
-    if case .success(let entries) = result, entries.count >= 512 {
-      if context.recentOrder.count >= 2 { context.recentTrees[context.recentOrder.removeFirst()] = nil }
-      context.recentTrees[id] = entries
-      context.recentOrder.append(id)
-    }
-    return result
-  }
-
-  /// A tree object's entries, read raw.
-  private func readTree(_ id: ObjectID) -> Result<[RawTreeEntry], Problem> {
-    let object: (kind: ObjectKind, bytes: [UInt8])
+  /// A tree object's entries, read raw, or from the trees read before.
+  private func readTree(_ id: ObjectID, context: Context) -> Result<[RawTreeEntry], Problem> {
+    let read: ParsedTreeCache.Read
     do {
-      object = try repository.rawObject(id)
+      read = try context.trees.read(id, in: repository)
     } catch {
       return .failure(Problem(rule: .missingObject, detail: "folder \(id.hex.prefix(12)): \(error)"))
     }
-    guard object.kind == .tree else {
-      return .failure(Problem(rule: .badType, detail: "a folder entry names a \(object.kind)"))
+    switch read {
+    case .tree(let entries): return .success(entries)
+    case .notATree(let kind): return .failure(Problem(rule: .badType, detail: "a folder entry names a \(kind)"))
+    case .malformed: return .failure(Problem(rule: .badTree, detail: ""))
     }
-    guard let entries = RawTreeParser.parse(object.bytes) else { return .failure(Problem(rule: .badTree, detail: "")) }
-    return .success(entries)
   }
 
   private func checkBlob(

@@ -76,7 +76,7 @@ public final class Store {
   /// Large trees already parsed in this process (a sync reads its root trees often).
   let rawTrees = ParsedTreeCache()
   /// Tree comparisons already made in this process (``PackageDiff``).
-  let packageDiffs = PackageDiffMemo()
+  let packageDiffs = PackageDiffMemo(capacity: 8)
 
   /// The only mover of this device's branch.
   var branchWriter: BranchWriter { BranchWriter(store: self) }

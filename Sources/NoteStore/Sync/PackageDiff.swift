@@ -10,8 +10,8 @@ import Git
 /// packages.
 struct PackageDiff {
   let repository: Repository
-  /// Trees parsed before, shared with other readers (nil: read each tree here).
-  var trees: ParsedTreeCache? = nil
+  /// Trees parsed before, shared with other readers (by default, this diff's own).
+  var trees = ParsedTreeCache()
   /// Comparisons made before (nil: compare every time).
   var memo: PackageDiffMemo? = nil
 
@@ -67,27 +67,22 @@ struct PackageDiff {
       guard let entries = try readTree(tree) else { return false }
       lists.append(entries)
     }
-    var positions = [Int](repeating: 0, count: lists.count)
-    while true {
-      // The first entry still ahead in git's order, and each tree's entry of that name and kind.
-      var smallest: RawTreeEntry?
-      for side in lists.indices where positions[side] < lists[side].count {
-        let entry = lists[side][positions[side]]
-        if let current = smallest, RawTreeParser.compare(entry, current) >= 0 { continue }
-        smallest = entry
+    var same: [RawTreeEntry?] = []
+    same.reserveCapacity(lists.count)
+    var whole = true
+    // Each entry of the trees, once, in git's order, with each tree's entry of that name and kind.
+    _ = try MergeWalk.walk(
+      counts: lists.map(\.count),
+      compare: { a, b in RawTreeEntry.order(lists[a.list][a.index], lists[b.list][b.index]) }
+    ) { positions in
+      same.removeAll(keepingCapacity: true)
+      var first: RawTreeEntry?
+      for (side, position) in positions.enumerated() {
+        let entry = position.map { lists[side][$0] }
+        if first == nil { first = entry }
+        same.append(entry)
       }
-      guard let smallest else { return true }
-      var same: [RawTreeEntry?] = []
-      same.reserveCapacity(lists.count)
-      for side in lists.indices {
-        if positions[side] < lists[side].count, RawTreeParser.compare(lists[side][positions[side]], smallest) == 0 {
-          same.append(lists[side][positions[side]])
-          positions[side] += 1
-        } else {
-          same.append(nil)
-        }
-      }
-      if Self.allEqual(same) { continue }
+      guard let smallest = first, !Self.allEqual(same) else { return true }
       let name = smallest.nameText
       if smallest.kind.sortsAsFolder {
         let ids = same.map { $0?.id }
@@ -97,30 +92,32 @@ struct PackageDiff {
         {
           // A package: inside a hidden folder it is neither listed nor looked into.
           if !hidden { found.packages.append(PackageDifference(path: prefix + name, trees: ids)) }
+          return true
+        }
+        whole = try collect(ids, prefix: prefix + name + "/", hidden: isHidden, into: &found)
+        return whole
+      }
+      var entries: [TreeEntry?] = []
+      for entry in same {
+        guard let entry else {
+          entries.append(nil)
           continue
         }
-        guard try collect(ids, prefix: prefix + name + "/", hidden: isHidden, into: &found) else { return false }
-      } else {
-        var entries: [TreeEntry?] = []
-        for entry in same {
-          guard let entry else {
-            entries.append(nil)
-            continue
-          }
-          guard let mode = Self.fileMode(entry.kind) else { return false }
-          entries.append(TreeEntry(name: name, id: entry.id, mode: mode))
+        guard let mode = Self.fileMode(entry.kind) else {
+          whole = false
+          return false
         }
-        found.otherFiles.append(FileDifference(path: prefix + name, entries: entries))
+        entries.append(TreeEntry(name: name, id: entry.id, mode: mode))
       }
+      found.otherFiles.append(FileDifference(path: prefix + name, entries: entries))
+      return true
     }
+    return whole
   }
 
   /// A tree's entries, read raw (or kept from before); nil when it is not a tree.
   private func readTree(_ id: ObjectID) throws -> [RawTreeEntry]? {
-    if let trees { return try trees.entries(of: id, in: repository) }
-    let object = try repository.rawObject(id)
-    guard object.kind == .tree else { return nil }
-    return RawTreeParser.parse(object.bytes)
+    try trees.entries(of: id, in: repository)
   }
 
   /// Whether every tree holds the entry, or none does, with the same mode and id.
@@ -143,6 +140,12 @@ struct PackageDiff {
     }
   }
 }
+
+/// The ``PackageDiff`` differences already found in this process, by the trees
+/// compared (the last few): one sync compares its start tree with the merged tree for
+/// the mass-delete guard, the merge commit's message, the report and the checkout.
+/// Trees never change under their ids, so a difference found once holds.
+typealias PackageDiffMemo = RecentCache<[ObjectID?], PackageDiff.Differences>
 
 extension Store {
   /// A ``PackageDiff`` that shares this store's parsed trees and earlier comparisons.
