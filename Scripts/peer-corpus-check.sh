@@ -17,7 +17,8 @@
 #                the edited bodies) is kept and its path printed at the end
 #
 # Normalization of every text before comparing: byte-order mark dropped; a list
-# marker at the start of a line ("\t•\t", "1.\t") becomes "<marker> " and any bullet
+# marker at the start of a line or of a table cell ("\t•\t", "1.\t") becomes
+# "<marker> " and any bullet
 # shape "•"; U+2028 and TAB become line breaks (LibreOffice puts each table cell on
 # a line of its own); runs of white space become one space; lines are trimmed;
 # empty lines are dropped. Footnotes: `notes show` puts their text after the body
@@ -137,6 +138,8 @@ def normalized(text, ours=False):
     for line in text.split("\n"):
         if ours:
             line = re.sub(r"^\t*([^\t]{1,12})\t", r"\1 ", line)
+            # A list item in a table cell: its marker starts the cell.
+            line = re.sub(r"\t\t*([•◦▪⁃–\-·]|\(?[0-9A-Za-z]{1,6}[.)])\t", r"\t\1 ", line)
         for piece in re.split(r"[\t\u2028]", line):
             words = piece.split()
             if words and len(words[0]) == 1 and words[0] in bullets:

@@ -179,6 +179,9 @@ extension CorpusCase {
         .paragraph("Ask about fees", .list(.disc, level: 1)),
         .paragraph("First step", .list(.decimal, level: 0)), .paragraph("Done.", .noList),
       ]),
+    CorpusCase(
+      name: "lo-list-in-table",
+      probes: [.paragraph("After", .list(.decimal, level: 0)), .paragraph("End", .noList)]),
     CorpusCase(name: "lo-scripts"),
     CorpusCase(name: "lo-table"),
     CorpusCase(
@@ -225,6 +228,9 @@ extension CorpusCase {
     CorpusCase(
       name: "word-legacy-pn-ls",
       probes: [.paragraph("First", .noList), .paragraph("Apples", .list(.disc, level: 0))]),
+    CorpusCase(
+      name: "word-list-in-table",
+      probes: [.paragraph("Tidy up", .list(.decimal, level: 0)), .paragraph("Rest", .list(.decimal, level: 0))]),
     CorpusCase(
       name: "word-list-override-startat",
       probes: [.paragraph("Budget", .list(.decimal, level: 0)), .paragraph("End.", .noList)]),

@@ -48,6 +48,7 @@ struct LibreOfficeAgreementTests {
       ["Word style"],
       reason: "LibreOffice shows a lone surrogate as ? and drops the next character; the reader shows U+FFFD"),
     "lo-lists": .listMarkers,
+    "lo-list-in-table": .listMarkers,
     "word-fields-stylesheet": .ignoreLines(
       ["Page "], reason: "LibreOffice recomputes PAGE and DATE fields; the reader keeps the saved result"),
     "word-headers-footnotes": .ignoreLines(
@@ -58,6 +59,7 @@ struct LibreOfficeAgreementTests {
     "word-legacy-pn-text": .listMarkers,
     "word-legacy-pn-bare": .listMarkers,
     "word-list-override-startat": .listMarkers,
+    "word-list-in-table": .listMarkers,
     "word-lists": .listMarkers,
     "word-lists-continued": .listMarkers,
     "word-unicode-fallbacks": .ignoreLines(

@@ -121,16 +121,24 @@ struct ReaderFastPathEquivalenceTests {
   /// The lists `RTFListTable`'s planning gives the items once their `listID`s are
   /// taken off (what `ReaderListIdentities` asked it for before it planned blocks
   /// itself).
+  /// The reader canonicalizes the list entries in reading order, table cells
+  /// included (`TableCellMarkers.entries`): each entry here is a paragraph.
   static func plannedLists(_ paragraphs: [Paragraph]) -> [Int?] {
-    var anonymous = paragraphs
-    for index in anonymous.indices where anonymous[index].style.list != nil {
-      anonymous[index].style.list?.listID = nil
+    let anonymous = entries(paragraphs).map { marker in
+      var style = ParagraphStyle()
+      style.list = marker
+      style.list?.listID = nil
+      return Paragraph(runs: [], style: style)
     }
     return RTFListTable(planning: anonymous).items.map { $0?.list }
   }
 
   static func blockLists(_ paragraphs: [Paragraph]) -> [Int?] {
-    ReaderListIdentities.blockLists(paragraphs.map { $0.style.list })
+    ReaderListIdentities.blockLists(entries(paragraphs))
+  }
+
+  static func entries(_ paragraphs: [Paragraph]) -> [ListMarker?] {
+    TableCellMarkers.entries(of: paragraphs)?.markers ?? paragraphs.map { $0.style.list }
   }
 
   @Test("the reader's block lists are the lists RTFListTable plans for items without listID")

@@ -43,6 +43,12 @@ public struct RTFElement: Hashable, Sendable {
   /// `shownText` (split at tabs and line feeds); nil when the cells cannot be edited
   /// in place.
   var cells: [RTFCellText]?
+  /// For a table: the list each cell paragraph is an item of (nil for one that is
+  /// none), in the order of the pieces of `shownText` (split at tabs and line feeds);
+  /// nil when no cell paragraph is a list item. `plainText` shows their markers, as
+  /// readers do. Follows from `rtf` and the document's list table: not part of
+  /// equality.
+  public internal(set) var cellLists: [ListMarker?]?
   /// The fonts and colours `rtf` refers to, by value (nil when unknown): a body
   /// written whole renumbers them into its own tables. Not part of equality.
   var resources: RTFElementResources?
@@ -121,6 +127,7 @@ public struct RTFElement: Hashable, Sendable {
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
+    edited.cellLists = cellLists
     edited.resources = resources
     return edited
   }

@@ -2,7 +2,8 @@ extension AttributedText {
   /// The text without formatting, as `notes show` prints it: paragraphs joined by
   /// `"\n"`, tabs as `"\t"`, line separators as U+2028, links as their text, and
   /// list items after their marker as readers show it: one tab per nesting level,
-  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab. An element
+  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab, list items
+  /// in table cells too (at the start of their cell). An element
   /// shows its `shownText`: a table its cells (tab-separated, a row per line), a
   /// footnote mark its number; pictures, objects, footnotes, bookmarks and hidden
   /// text show nothing. Footnotes' text follows the body, as LibreOffice's HTML
@@ -20,12 +21,30 @@ extension AttributedText {
 
   /// `plainText` without the footnote section: the body's lines only.
   var bodyPlainText: String {
-    let prefixes = paragraphs.contains { $0.style.list != nil }
-      ? ListMarkerText.prefixes(of: paragraphs) : nil
+    if paragraphs.contains(where: { $0.style.list != nil }) {
+      return bodyPlainText(prefixes: TableCellMarkers.prefixes(of: paragraphs)) ?? ""
+    }
+    // Without list paragraphs, markers are needed only when a table's cells are
+    // items: found on the way, then the text is made again with them.
+    return bodyPlainText(prefixes: nil)
+      ?? bodyPlainText(prefixes: TableCellMarkers.prefixes(of: paragraphs)) ?? ""
+  }
+
+  /// The body's lines with `prefixes` (see `TableCellMarkers.prefixes`); nil when
+  /// there are none and a table's cells turn out to be list items.
+  private func bodyPlainText(prefixes: (paragraphs: [String], cells: [Int: [String]])?) -> String? {
     var result = ""
     for (index, paragraph) in paragraphs.enumerated() {
       if index > 0 { result += "\n" }
-      if let prefixes { result += prefixes[index] }
+      if let prefixes {
+        result += prefixes.paragraphs[index]
+        if let cells = prefixes.cells[index], let table = paragraph.runs.first?.attributes.element {
+          result += TableCellMarkers.marked(table.shownText, prefixes: cells)
+          continue
+        }
+      } else if TableCellMarkers.cellLists(of: paragraph) != nil {
+        return nil
+      }
       paragraph.appendShownText(to: &result)
     }
     return result

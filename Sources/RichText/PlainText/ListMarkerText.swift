@@ -13,15 +13,6 @@ enum ListMarkerText {
     var isBullet: Bool { ListMarker(format: format).isBullet }
   }
 
-  /// The prefix of each paragraph's line: empty outside lists.
-  static func prefixes(of paragraphs: [Paragraph]) -> [String] {
-    let lists = RTFListTable(planning: paragraphs)
-    return paragraphs.indices.map { index in
-      guard let item = lists.items[index], let list = paragraphs[index].style.list else { return "" }
-      return String(repeating: "\t", count: max(0, list.level)) + item.marker + "\t"
-    }
-  }
-
   static let bullets: [Unicode.Scalar: ListMarker.Format] = [
     "\u{2022}": .disc, "\u{25E6}": .circle, "\u{25AA}": .square, "\u{2043}": .hyphen,
     "-": .hyphen, "\u{2013}": .hyphen,
@@ -63,7 +54,22 @@ enum ListMarkerText {
     // The paragraph of each old line (a table takes a line per row); -1 for lines
     // after a paragraph's first.
     var lineParagraph: [Int] = []
+    // The markers of the cells of each old line of a table whose cells are items.
+    var cellPrefixes: [Int: [String]] = [:]
+    let tableCells = oldParagraphs.contains(where: { TableCellMarkers.cellLists(of: $0) != nil })
+      ? TableCellMarkers.prefixes(of: oldParagraphs).cells : [:]
     for (index, paragraph) in oldParagraphs.enumerated() {
+      if let prefixes = tableCells[index], let table = paragraph.runs.first?.attributes.element {
+        var piece = 0
+        for (row, line) in table.shownText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          let count = line.reduce(1) { $0 + ($1 == "\t" ? 1 : 0) }
+          cellPrefixes[lineParagraph.count] = Array(
+            prefixes[min(piece, prefixes.count)..<min(piece + count, prefixes.count)])
+          piece += count
+          lineParagraph.append(row == 0 ? index : -1)
+        }
+        continue
+      }
       lineParagraph.append(index)
       for _ in 1..<max(1, paragraph.shownLineCount) { lineParagraph.append(-1) }
     }
@@ -73,11 +79,25 @@ enum ListMarkerText {
     var interner = TokenInterner<Substring>()
     let diff = TokenDiff(from: interner.intern(oldLines), to: interner.intern(lines))
     let matched = diff.oldIndices()
+    // The old line each new line stands for: its match, or the line at the same
+    // place of a change that replaced as many lines as it removed.
+    var counterpart = matched
+    if !cellPrefixes.isEmpty {
+      for change in diff.changes where change.old.count == change.new.count {
+        for (old, new) in zip(change.old, change.new) { counterpart[new] = old }
+      }
+    }
     var markers: [Parsed?] = []
     var stripped: [Substring] = []
     var anyMarker = false
     var oldMarkers = OldMarkers()
     for (index, line) in lines.enumerated() {
+      if let old = counterpart[index], let prefixes = cellPrefixes[old] {
+        markers.append(nil)
+        stripped.append(TableCellMarkers.strip(line, prefixes: prefixes))
+        anyMarker = true
+        continue
+      }
       let isItem = matched[index].map { lineParagraph[$0] >= 0 && oldParagraphs[lineParagraph[$0]].style.list != nil } ?? true
       if isItem, let (marker, rest) = parse(line) ?? oldMarkers.take(line, old: oldParagraphs) {
         markers.append(marker)
@@ -199,7 +219,7 @@ private struct OldMarkers {
   ) -> (ListMarkerText.Parsed, Substring)? {
     if byText == nil {
       var table: [Substring: ListMarkerText.Parsed] = [:]
-      for (prefix, paragraph) in zip(ListMarkerText.prefixes(of: paragraphs), paragraphs) {
+      for (prefix, paragraph) in zip(TableCellMarkers.prefixes(of: paragraphs).paragraphs, paragraphs) {
         guard let list = paragraph.style.list, !prefix.isEmpty,
           ListMarkerText.parse(Substring(prefix)) == nil
         else { continue }

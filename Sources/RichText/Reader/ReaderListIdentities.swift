@@ -15,9 +15,11 @@ enum ReaderListIdentities {
     var paragraphFileListIDs: [Int?] = []
   }
 
-  /// Rewrites the `listID` of every item of `paragraphs`.
+  /// Rewrites the `listID` of every item of `paragraphs`, the cell paragraphs of
+  /// tables included (in reading order, as `TableCellMarkers` numbers them).
   static func canonicalize(_ paragraphs: inout [Paragraph]) -> Identities {
-    let markers = paragraphs.map { $0.style.list }
+    let entries = TableCellMarkers.entries(of: paragraphs)
+    let markers = entries?.markers ?? paragraphs.map { $0.style.list }
     guard markers.contains(where: { $0?.listID != nil }) else { return Identities() }
     let fileListIDs = markers.map { $0?.listID }
     let blocks = blockLists(markers)
@@ -26,7 +28,7 @@ enum ReaderListIdentities {
     var blockOf: [Int: Int] = [:]
     var fileListOf: [Int: Int] = [:]
     var order: [Int] = []
-    for index in paragraphs.indices {
+    for index in markers.indices {
       guard let id = fileListIDs[index], let block = blocks[index] else {
         if let block = blocks[index] { fileListOf[block] = -1 }
         continue
@@ -44,7 +46,7 @@ enum ReaderListIdentities {
       }
     }
     var canonical: [Int: Int?] = [:]
-    var result = Identities(paragraphFileListIDs: fileListIDs)
+    var result = Identities()
     var next = 0
     for id in order {
       if let block = blockOf[id], block >= 0, fileListOf[block] == id {
@@ -56,9 +58,31 @@ enum ReaderListIdentities {
         next += 1
       }
     }
-    for index in paragraphs.indices {
-      guard let id = fileListIDs[index] else { continue }
-      paragraphs[index].style.list?.listID = canonical[id] ?? nil
+    guard let entries else {
+      result.paragraphFileListIDs = fileListIDs
+      for index in paragraphs.indices {
+        guard let id = fileListIDs[index] else { continue }
+        paragraphs[index].style.list?.listID = canonical[id] ?? nil
+      }
+      return result
+    }
+    result.paragraphFileListIDs = Array(repeating: nil, count: paragraphs.count)
+    var cellLists: [Int: [ListMarker?]] = [:]
+    for entry in markers.indices {
+      let paragraph = entries.owner[entry]
+      var marker = markers[entry]
+      if let id = fileListIDs[entry] { marker?.listID = canonical[id] ?? nil }
+      if entries.cell[entry] != nil {
+        cellLists[paragraph, default: []].append(marker)
+      } else if let id = fileListIDs[entry] {
+        result.paragraphFileListIDs[paragraph] = id
+        paragraphs[paragraph].style.list = marker
+      }
+    }
+    for (index, lists) in cellLists {
+      guard var run = paragraphs[index].runs.first, run.attributes.element?.cellLists != lists else { continue }
+      run.attributes.element?.cellLists = lists
+      paragraphs[index].setRuns([run])
     }
     return result
   }

@@ -14,6 +14,9 @@ struct TableTracker {
     /// Whether `\row` (not `\nestrow` or `\par`) ended it.
     var endsRow: Bool
     var cells: [RTFCellText]
+    /// The list of the paragraph each of `cells` ends, as at its `\cell`; nil for
+    /// the last when `\par` ended it (the paragraph's own style has it).
+    var cellLists: [ListMarker??]
     var editable: Bool
   }
 
@@ -26,6 +29,7 @@ struct TableTracker {
   private var start: Int?
   private var depthAtStart = 0
   private var cells: [RTFCellText] = []
+  private var cellLists: [ListMarker??] = []
   private var cellText: Range<Int>?
   private var editable = true
   private var rowEnded = false
@@ -68,10 +72,11 @@ struct TableTracker {
     }
   }
 
-  /// `\cell` or `\nestcell` at `offset`.
-  mutating func noteCellEnd(at offset: Int, depth: Int) {
+  /// `\cell` or `\nestcell` at `offset`, ending a paragraph of `list` (nil: none).
+  mutating func noteCellEnd(at offset: Int, depth: Int, list: ListMarker?) {
     noteTableWord(at: offset, depth: depth)
     cells.append(RTFCellText(text: cellText, insertion: offset))
+    cellLists.append(.some(list))
     cellText = nil
   }
 
@@ -91,16 +96,20 @@ struct TableTracker {
       hadText = false
       start = nil
       cells = []
+      cellLists = []
       cellText = nil
       editable = true
       rowEnded = false
       endsRow = false
     }
     guard inTable else { return }
-    if !rowEnded { cells.append(RTFCellText(text: cellText, insertion: offset)) }
+    if !rowEnded {
+      cells.append(RTFCellText(text: cellText, insertion: offset))
+      cellLists.append(nil)
+    }
     paragraphs[index] = Paragraph(
       start: start, depthAtStart: depthAtStart, end: end, depthAtEnd: depth, endsRow: endsRow,
-      cells: cells, editable: editable)
+      cells: cells, cellLists: cellLists, editable: editable)
   }
 }
 
@@ -220,12 +229,22 @@ extension ReaderMachine {
       {
         element.cells = cells
       }
+      // The list of each cell paragraph, for `plainText`'s markers (LibreOffice shows
+      // them); the table itself is no list item.
+      let cellLists = range.flatMap { index in
+        (tables.paragraphs[index]?.cellLists ?? []).map { $0 ?? paragraphs[index].style.list }
+      }
+      if cellLists.count == pieces, cellLists.contains(where: { $0 != nil }) {
+        element.cellLists = cellLists
+      }
+      var style = paragraphs[index].style
+      style.list = nil
       var attributes = paragraphs[index].runs.first?.attributes ?? CharacterAttributes()
       attributes.link = nil
       attributes.element = element
       bodyHasElements = true
       result.append(
-        Paragraph(runs: [TextRun(text: "\u{FFFC}", attributes: attributes)], style: paragraphs[index].style))
+        Paragraph(runs: [TextRun(text: "\u{FFFC}", attributes: attributes)], style: style))
       collapsed.append((range, tableEnd == record.end ? nil : tableEnd))
       index = end + 1
     }

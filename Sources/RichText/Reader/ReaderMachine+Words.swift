@@ -300,7 +300,7 @@ extension ReaderMachine {
     case .cell, .nestcell:
       recorder.isInTable = true
       recorder.noteBody(at: tokenizer.tokenStart, depth: depth)
-      tables.noteCellEnd(at: tokenizer.tokenStart, depth: depth)
+      tables.noteCellEnd(at: tokenizer.tokenStart, depth: depth, list: currentParagraphStyle().list)
       body.pendingCellTabs += 1
     case .row:
       recorder.isInTable = false

@@ -9,6 +9,8 @@ struct RTFBodyWriter {
   /// Whether the words of a paragraph style written before are copied, not worked
   /// out again (the same bytes; off only to test that).
   var reusesStyleWords = true
+  /// The RTF to write for tables whose `\lsN` were renumbered (`RTFCellListNumbers`).
+  var renumberedTables: [RTFElement: [UInt8]] = [:]
 
   /// How many recently written paragraph styles keep their words for reuse: bodies
   /// mostly alternate between a few (body text, list items, headings).
@@ -295,7 +297,13 @@ struct RTFBodyWriter {
         continue
       }
       if element.isBlock { out.byte(UInt8(ascii: "{")) }
-      out.append(contentsOf: tables.renumbered(element))
+      if let rtf = renumberedTables[element] {
+        var renumbered = element
+        renumbered.rtf = rtf
+        out.append(contentsOf: tables.renumbered(renumbered))
+      } else {
+        out.append(contentsOf: tables.renumbered(element))
+      }
       if element.isBlock { out.byte(UInt8(ascii: "}")) }
     }
   }

@@ -27,50 +27,62 @@ struct RTFListTable {
   /// The item of each paragraph, or nil for paragraphs outside lists.
   private(set) var items: [Item?] = []
 
+  /// The item of each cell paragraph of the tables whose cells are list items
+  /// (`TableCellMarkers`), by paragraph index: numbered with the paragraphs, in
+  /// reading order, as LibreOffice numbers them.
+  private(set) var cellItems: [Int: [Item?]] = [:]
+
   init(planning paragraphs: [Paragraph]) {
     items.reserveCapacity(paragraphs.count)
     var current: Int?
     var byID: [Int: Int] = [:]
-    for paragraph in paragraphs {
+    for (paragraphIndex, paragraph) in paragraphs.enumerated() {
       // The style read in place, not copied: only its marker is.
-      guard let marker = paragraph.withStyle({ RTFInPlaceComparison.hasList($0) ? $0.pointee.list : nil }) else {
-        current = nil
-        items.append(nil)
-        continue
-      }
-      let level = max(0, marker.level)
-      var levelMarker = marker
-      levelMarker.level = level
-      let index: Int
-      if let id = marker.listID {
-        current = nil
-        if let existing = byID[id], fits(existing, level, levelMarker) {
-          index = existing
-        } else {
-          index = lists.count
-          lists.append(List(levels: []))
-          byID[id] = index
-        }
-      } else if let existing = current, fits(existing, level, levelMarker) {
+      let marker = paragraph.withStyle({ RTFInPlaceComparison.hasList($0) ? $0.pointee.list : nil })
+      items.append(plan(marker, current: &current, byID: &byID))
+      guard let cells = TableCellMarkers.cellLists(of: paragraph) else { continue }
+      cellItems[paragraphIndex] = cells.map { plan($0, current: &current, byID: &byID) }
+    }
+  }
+
+  /// The item of `marker` (nil: a paragraph outside lists, which ends a block).
+  private mutating func plan(_ marker: ListMarker?, current: inout Int?, byID: inout [Int: Int]) -> Item? {
+    guard let marker else {
+      current = nil
+      return nil
+    }
+    let level = max(0, marker.level)
+    var levelMarker = marker
+    levelMarker.level = level
+    let index: Int
+    if let id = marker.listID {
+      current = nil
+      if let existing = byID[id], fits(existing, level, levelMarker) {
         index = existing
       } else {
         index = lists.count
         lists.append(List(levels: []))
-        current = index
+        byID[id] = index
       }
-      while lists[index].levels.count <= level {
-        let count = lists[index].levels.count
-        lists[index].levels.append(count == level ? levelMarker : ListMarker(format: .disc, level: count))
-      }
-      // Counted in place (a copy of the counters would be an array per item).
-      if lists[index].counters.count <= level {
-        lists[index].counters += Array(repeating: nil, count: level + 1 - lists[index].counters.count)
-      }
-      let number = lists[index].counters[level].map { $0 + 1 } ?? levelMarker.start
-      lists[index].counters[level] = number
-      lists[index].counters.removeSubrange((level + 1)...)
-      items.append(Item(list: index, marker: marker.text(number: number)))
+    } else if let existing = current, fits(existing, level, levelMarker) {
+      index = existing
+    } else {
+      index = lists.count
+      lists.append(List(levels: []))
+      current = index
     }
+    while lists[index].levels.count <= level {
+      let count = lists[index].levels.count
+      lists[index].levels.append(count == level ? levelMarker : ListMarker(format: .disc, level: count))
+    }
+    // Counted in place (a copy of the counters would be an array per item).
+    if lists[index].counters.count <= level {
+      lists[index].counters += Array(repeating: nil, count: level + 1 - lists[index].counters.count)
+    }
+    let number = lists[index].counters[level].map { $0 + 1 } ?? levelMarker.start
+    lists[index].counters[level] = number
+    lists[index].counters.removeSubrange((level + 1)...)
+    return Item(list: index, marker: marker.text(number: number))
   }
 
   /// Whether an item of `marker` at `level` can join list `index`.

@@ -73,8 +73,11 @@ public struct RTFWriter: Sendable {
     }
     if !bodyControls.isEmpty { out.byte(UInt8(ascii: "\n")) }
 
-    let body = RTFBodyWriter(
+    var body = RTFBodyWriter(
       tables: tables, lists: lists, documentUsesCodePage1252: document.codePage == 1252)
+    if !lists.cellItems.isEmpty {
+      body.renumberedTables = RTFCellListNumbers.renumberedTables(of: text.paragraphs, lists: lists)
+    }
     body.write(text.paragraphs, sets: &sets, to: &out)
     return out.finished()
   }
