@@ -24,19 +24,29 @@ struct MergeWalkTests {
     return (visits, whole)
   }
 
-  @Test("seeded random sorted lists: the union in order, each list's position of each item")
-  func randomLists() {
+  /// Random lists of random items, `rounds` times, from a printed seed.
+  static func randomRounds(
+    _ name: String, lists: ClosedRange<Int>, items: ClosedRange<Int>, values: Int,
+    _ check: (_ lists: [[Int]], _ context: String) -> Void
+  ) {
     let seed = UInt64.random(in: 0...UInt64.max)
-    print("MergeWalkTests.randomLists seed \(seed)")
+    print("MergeWalkTests.\(name) seed \(seed)")
     var generator = SeededGenerator(seed: seed)
     for round in 0..<2_000 {
-      let lists = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-        Array(Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0..<20, using: &generator) }))
-          .sorted()
+      let made = (0..<Int.random(in: lists, using: &generator)).map { _ in
+        (0..<Int.random(in: items, using: &generator)).map { _ in Int.random(in: 0..<values, using: &generator) }
       }
+      check(made, "seed \(seed) round \(round)")
+    }
+  }
+
+  @Test("seeded random sorted lists: the union in order, each list's position of each item")
+  func randomLists() {
+    Self.randomRounds("randomLists", lists: 0...4, items: 0...12, values: 20) { made, context in
+      let lists = made.map { Array(Set($0)).sorted() }
       let (visits, whole) = Self.walked(lists)
-      #expect(whole, "seed \(seed) round \(round)")
-      #expect(visits == Self.expected(lists), "seed \(seed) round \(round)")
+      #expect(whole, "\(context)")
+      #expect(visits == Self.expected(lists), "\(context)")
     }
   }
 
@@ -49,16 +59,10 @@ struct MergeWalkTests {
 
   @Test("unsorted or repeated items: every item of every list is visited once, in its list's order")
   func unsorted() {
-    let seed = UInt64.random(in: 0...UInt64.max)
-    print("MergeWalkTests.unsorted seed \(seed)")
-    var generator = SeededGenerator(seed: seed)
-    for round in 0..<2_000 {
-      let lists = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-        (0..<Int.random(in: 0...8, using: &generator)).map { _ in Int.random(in: 0..<6, using: &generator) }
-      }
+    Self.randomRounds("unsorted", lists: 1...3, items: 0...8, values: 6) { lists, context in
       let (visits, _) = Self.walked(lists)
       for (list, items) in lists.enumerated() {
-        #expect(visits.compactMap { $0[list] } == Array(items.indices), "seed \(seed) round \(round)")
+        #expect(visits.compactMap { $0[list] } == Array(items.indices), "\(context)")
       }
     }
   }

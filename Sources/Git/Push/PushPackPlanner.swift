@@ -106,23 +106,20 @@ final class PushPackPlanner {
 /// copied) and its entries.
 final class LoadedTree {
   let id: ObjectID
-  private let object: OwnedHandle
-  private let bytes: UnsafeRawBufferPointer
+  private let object: BackendObject
   let list: TreeEntryList
 
-  init(id: ObjectID, object: consuming OwnedHandle) throws {
+  init(id: ObjectID, object: BackendObject) throws {
     self.id = id
-    let size = git_odb_object_size(object.pointer)
-    bytes = UnsafeRawBufferPointer(start: size > 0 ? git_odb_object_data(object.pointer) : nil, count: size)
     self.object = object
-    guard let list = TreeEntryList(bytes) else {
+    guard let list = TreeEntryList(object.bytes) else {
       throw GitError.synthesized(.invalid, .tree, "tree \(id) is malformed", "git_odb_read")
     }
     self.list = list
   }
 
-  var count: Int { bytes.count }
+  var count: Int { object.bytes.count }
 
   /// The bytes and entries, valid while this object lives.
-  var side: TreeComparison.Side { TreeComparison.Side(bytes: bytes, list: list) }
+  var side: TreeComparison.Side { TreeComparison.Side(bytes: object.bytes, list: list) }
 }

@@ -59,10 +59,8 @@ extension Repository {
     let tips = updates.filter { $0.old != $0.new }.map(\.new)
     let commits = try walkCommits(
       from: tips, hiding: hidden, sorting: GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue)
-    // Our own objects are read without libgit2 hashing each again (100 root trees of
-    // 400 KB per push): the server hashes every object it receives, so one that is not
-    // what its id says fails the push there, and nothing unchecked is kept.
-    let (sent, bytes) = try GitLibrary.withoutHashVerification { () throws -> (Int, Int) in
+    // Our own objects are read without libgit2 hashing each again (``ObjectReader``).
+    let (sent, bytes) = try { () throws -> (Int, Int) in
       let reader = try ObjectReader(repository: self)
       let planner = PushPackPlanner(reader: reader, thin: !conversation.capabilities.contains("no-thin"))
       try planner.add(commits: commits)
@@ -91,7 +89,7 @@ extension Repository {
       }
       try writer.finish()
       return (planner.objects.count, writer.written)
-    }
+    }()
     session.clock.noteProgress()
 
     let report = try conversation.readReport { text in
