@@ -54,15 +54,7 @@ struct DirectSSHPushTests {
   func scpLikeAddress() throws {
     let served = try SSHServedHistory(seed: 3)
     let fixture = served.fixture
-    try fixture.writeClientConfig(
-      """
-      Host notes-test
-        HostName 127.0.0.1
-        Port \(fixture.port)
-        User \(fixture.user)
-        IdentityFile \(fixture.path("id_ed25519"))
-        IdentitiesOnly yes
-      """)
+    try fixture.writeClientConfig(fixture.aliasConfig())
     served.history.originURL = "notes-test:\(served.history.served.bare)"
     let transports = try served.pushing {
       try served.history.edit(5)

@@ -61,6 +61,19 @@ final class SSHFixture {
     return path("ssh_config")
   }
 
+  /// An ssh config entry that names this server `alias` (`notes-test` unless given), so
+  /// that `alias:path` is an scp-like address of a repository on it.
+  func aliasConfig(_ alias: String = "notes-test") -> String {
+    """
+    Host \(alias)
+      HostName 127.0.0.1
+      Port \(port)
+      User \(user)
+      IdentityFile \(path("id_ed25519"))
+      IdentitiesOnly yes
+    """
+  }
+
   /// A `core.sshCommand` that uses this fixture's client config.
   var sshCommand: String { "ssh -F '\(path("ssh_config"))'" }
 

@@ -34,7 +34,7 @@ struct SSHTransportTests {
   @Test("resolves a Host alias from the ssh config: HostName, Port, User and IdentityFile")
   func hostAlias() throws {
     let fixture = try SSHFixture()
-    try fixture.writeClientConfig(aliasConfig(fixture))
+    try fixture.writeClientConfig(fixture.aliasConfig())
     try roundTrip(fixture, url: "ssh://notes-test\(fixture.directory)/server/notes.git")
   }
 
@@ -42,8 +42,8 @@ struct SSHTransportTests {
   func proxyJump() throws {
     let fixture = try SSHFixture()
     // The server is its own jump host: ssh connects to it, then forwards to it again.
-    let jump = aliasConfig(fixture).replacingOccurrences(of: "Host notes-test", with: "Host notes-jump")
-    try fixture.writeClientConfig(jump + "\n" + aliasConfig(fixture) + "\n  ProxyJump notes-jump")
+    let jump = fixture.aliasConfig("notes-jump")
+    try fixture.writeClientConfig(jump + "\n" + fixture.aliasConfig() + "\n  ProxyJump notes-jump")
     try roundTrip(fixture, url: "ssh://notes-test\(fixture.directory)/server/notes.git")
     // A push and a fetch, each logged in twice: once at the jump host, once at the target.
     let logins = SSHFixture.log(fixture.path("sshd.log")).components(separatedBy: "Accepted publickey for").count - 1
@@ -53,7 +53,7 @@ struct SSHTransportTests {
   @Test("reaches scp-like addresses, alias:path")
   func scpLikeAddress() throws {
     let fixture = try SSHFixture()
-    try fixture.writeClientConfig(aliasConfig(fixture))
+    try fixture.writeClientConfig(fixture.aliasConfig())
     try roundTrip(fixture, url: "notes-test:\(fixture.directory)/server/notes.git")
   }
 
@@ -147,17 +147,6 @@ struct SSHTransportTests {
   }
 
   // MARK: - Helpers
-
-  private func aliasConfig(_ fixture: SSHFixture) -> String {
-    """
-    Host notes-test
-      HostName 127.0.0.1
-      Port \(fixture.port)
-      User \(fixture.user)
-      IdentityFile \(fixture.path("id_ed25519"))
-      IdentitiesOnly yes
-    """
-  }
 
   /// Pushes a commit to a new bare repository on the server over `url`, fetches it into a
   /// second client, and checks both ends; also that no libgit2 handle and no child process
