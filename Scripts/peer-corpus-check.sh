@@ -111,6 +111,9 @@ import os, re, sys
 work = sys.argv[1]
 names = dict(line.rstrip("\n").split("\t", 1) for line in open(os.path.join(work, "names.tsv"), encoding="utf-8"))
 bullets = set("•◦▪⁃–o■▫·-\uf0b7\uf0a7*")
+# A list marker as notes and LibreOffice print one: a bullet, "1." "a)" "(iv)", "1.2.3"
+# (not a date such as 28.12.2019).
+marker = r"[•◦▪⁃–o■▫·\-\uf0b7\uf0a7*]|\(?[0-9A-Za-z]{1,6}[.)]|(?:[0-9]{1,3}\.)+[0-9]{0,3}"
 
 def read(path):
     try:
@@ -136,10 +139,12 @@ def normalized(text, ours=False):
         text = without_footnote_section(text)
     lines = []
     for line in text.split("\n"):
+        # A list item: its marker, after the tabs of its level, then a tab, in both
+        # texts (only a marker: a table row's first cell keeps its own line).
+        line = re.sub(r"^\t*(" + marker + r")\t", r"\1 ", line)
         if ours:
-            line = re.sub(r"^\t*([^\t]{1,12})\t", r"\1 ", line)
             # A list item in a table cell: its marker starts the cell.
-            line = re.sub(r"\t\t*([•◦▪⁃–\-·]|\(?[0-9A-Za-z]{1,6}[.)])\t", r"\t\1 ", line)
+            line = re.sub(r"\t\t*(" + marker + r")\t", r"\t\1 ", line)
         for piece in re.split(r"[\t\u2028]", line):
             words = piece.split()
             if words and len(words[0]) == 1 and words[0] in bullets:
