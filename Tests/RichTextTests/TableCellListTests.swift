@@ -67,6 +67,32 @@ struct TableCellListTests {
     #expect(edited.paragraphs.map { TableCellMarkers.cellLists(of: $0) } == body.paragraphs.map { TableCellMarkers.cellLists(of: $0) })
   }
 
+  @Test("a bookmark before a row's first cell (Word's heading rows) leaves the row a table: its cell shows its number, and an edit in it keeps the table and the bookmark")
+  func bookmarkBeforeTheFirstCell() throws {
+    // rtf.js's wmf-and-emf file numbers its headings in one-cell tables, and puts a
+    // heading's bookmark, inside a group that began before the previous \par, ahead
+    // of the row's first cell: that row was read as plain text, without its number,
+    // and an edit in it lost the table.
+    let rtf = Self.header + "\\trowd\\cellx3000\n" + Self.cell("Introduction", ls: 7) + "\\row\n"
+      + "{\\pard\\plain\\f0 Text\n\\par \\ltrrow{\\*\\bkmkstart Scope}{\\listtext\\pard\\plain\\intbl 2\\tab}}"
+      + Self.cell("Scope of work", ls: 7) + "\\trowd\\cellx3000\\row\n\\pard\\plain\\f0 End\\par\n}"
+    let body = try Self.read(rtf)
+    let shown = "1.\tIntroduction\nText\n2.\tScope of work\nEnd\n"
+    #expect(body.plainText == shown)
+    #expect(body.elements.filter { $0.kind == .table }.count == 2)
+    #expect(body.elements.contains { $0.kind == .bookmark })
+    #expect(body.applyingPlainText(shown) == body)
+    let replaced = shown.replacingOccurrences(of: "Scope", with: "Range")
+    let edited = body.applyingPlainText(replaced)
+    #expect(edited.plainText == replaced)
+    for (path, written) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
+      let reread = try RTFReader().read(written).text
+      #expect(reread.plainText == replaced, "\(path)")
+      #expect(reread.elements.filter { $0.kind == .table }.count == 2, "\(path)")
+      #expect(String(decoding: written, as: UTF8.self).contains("\\bkmkstart Scope"), "\(path)")
+    }
+  }
+
   /// A random body: plain paragraphs, items of the three overrides at two levels,
   /// and tables of one to three rows of one to three cells, each of one or two
   /// paragraphs that are items or not; each word is numbered ("w1", "w2"…).

@@ -38,7 +38,7 @@ extension AttributedText {
       if index > 0 { result += "\n" }
       if let prefixes {
         result += prefixes.paragraphs[index]
-        if let cells = prefixes.cells[index], let table = paragraph.runs.first?.attributes.element {
+        if let cells = prefixes.cells[index], let table = TableCellMarkers.table(of: paragraph) {
           result += TableCellMarkers.marked(table.shownText, prefixes: cells)
           continue
         }

@@ -59,7 +59,7 @@ enum ListMarkerText {
     let tableCells = oldParagraphs.contains(where: { TableCellMarkers.cellLists(of: $0) != nil })
       ? TableCellMarkers.prefixes(of: oldParagraphs).cells : [:]
     for (index, paragraph) in oldParagraphs.enumerated() {
-      if let prefixes = tableCells[index], let table = paragraph.runs.first?.attributes.element {
+      if let prefixes = tableCells[index], let table = TableCellMarkers.table(of: paragraph) {
         var piece = 0
         for (row, line) in table.shownText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
           let count = line.reduce(1) { $0 + ($1 == "\t" ? 1 : 0) }

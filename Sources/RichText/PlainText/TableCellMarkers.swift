@@ -5,17 +5,29 @@
 /// text, inside the table's tab-separated cells, and `applyingPlainText` takes those
 /// markers off again before the table's cells are compared.
 ///
-/// Only a paragraph that is one table and nothing else (as the reader makes them)
-/// shows cell markers.
+/// Only a paragraph that is one table (as the reader makes them), after nothing but
+/// elements that show nothing (bookmarks read before its first cell), shows cell
+/// markers.
 enum TableCellMarkers {
+  /// The table `paragraph` consists of: its last run, when that is one table and
+  /// every run before it one element that shows nothing.
+  static func table(of paragraph: Paragraph) -> RTFElement? {
+    paragraph.withRuns { runs -> RTFElement? in
+      guard let last = runs.last, let element = last.attributes.element, element.kind == .table,
+        last.text == "\u{FFFC}"
+      else { return nil }
+      for run in runs.dropLast() {
+        guard let before = run.attributes.element, before.shownText.isEmpty, run.text == "\u{FFFC}" else {
+          return nil
+        }
+      }
+      return element
+    }
+  }
+
   /// The cell lists of the table `paragraph` consists of, if it is one with any.
   static func cellLists(of paragraph: Paragraph) -> [ListMarker?]? {
-    paragraph.withRuns { runs -> [ListMarker?]? in
-      guard runs.count == 1, let element = runs[0].attributes.element, element.kind == .table,
-        let lists = element.cellLists, runs[0].text == "\u{FFFC}"
-      else { return nil }
-      return lists
-    }
+    table(of: paragraph)?.cellLists
   }
 
   /// The list entries of `paragraphs` in reading order, for numbering and for list

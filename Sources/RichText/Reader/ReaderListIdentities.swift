@@ -80,9 +80,12 @@ enum ReaderListIdentities {
       }
     }
     for (index, lists) in cellLists {
-      guard var run = paragraphs[index].runs.first, run.attributes.element?.cellLists != lists else { continue }
+      // The table is the paragraph's last run (bookmarks read before it come first).
+      var runs = paragraphs[index].runs
+      guard var run = runs.last, run.attributes.element?.cellLists != lists else { continue }
       run.attributes.element?.cellLists = lists
-      paragraphs[index].setRuns([run])
+      runs[runs.count - 1] = run
+      paragraphs[index].setRuns(runs)
     }
     return result
   }

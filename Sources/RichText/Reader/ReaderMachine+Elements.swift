@@ -13,6 +13,9 @@ struct TableTracker {
     var depthAtEnd: Int
     /// Whether `\row` (not `\nestrow` or `\par`) ended it.
     var endsRow: Bool
+    /// How many bookmarks came before `start`: the paragraph's first runs, kept
+    /// before the table.
+    var leadingBookmarks: Int
     var cells: [RTFCellText]
     /// The list of the paragraph each of `cells` ends, as at its `\cell`; nil for
     /// the last when `\par` ended it (the paragraph's own style has it).
@@ -26,6 +29,7 @@ struct TableTracker {
   // The paragraph being read.
   private(set) var inTable = false
   private var hadText = false
+  private var leadingBookmarks = 0
   private var start: Int?
   private var depthAtStart = 0
   private var cells: [RTFCellText] = []
@@ -52,6 +56,17 @@ struct TableTracker {
       cellText = text.lowerBound..<max(text.upperBound, end)
     } else {
       cellText = start..<end
+    }
+  }
+
+  /// A bookmark from `start` to `end` went into the body: text in a table's cell, but
+  /// before a paragraph's first table word it does not keep the paragraph from being
+  /// a table (Word writes a heading's bookmark before its row's first cell).
+  mutating func noteBookmark(_ start: Int, _ end: Int) {
+    if inTable {
+      noteTextInTableOrFirst(start, end)
+    } else if !hadText {
+      leadingBookmarks += 1
     }
   }
 
@@ -94,6 +109,7 @@ struct TableTracker {
     defer {
       inTable = false
       hadText = false
+      leadingBookmarks = 0
       start = nil
       cells = []
       cellLists = []
@@ -109,7 +125,8 @@ struct TableTracker {
     }
     paragraphs[index] = Paragraph(
       start: start, depthAtStart: depthAtStart, end: end, depthAtEnd: depth, endsRow: endsRow,
-      cells: cells, cellLists: cellLists, editable: editable)
+      leadingBookmarks: start == nil ? 0 : leadingBookmarks, cells: cells, cellLists: cellLists,
+      editable: editable)
   }
 }
 
@@ -158,7 +175,11 @@ extension ReaderMachine {
   mutating func appendElement(_ element: RTFElement, keepingRaise: Bool = false) {
     if element.kind != .hiddenText, !hiddenText.isEmpty { flushHiddenText() }
     prepareBody()
-    tables.noteText(tokenizer.tokenStart, tokenizer.position)
+    if element.kind == .bookmark {
+      tables.noteBookmark(tokenizer.tokenStart, tokenizer.position)
+    } else {
+      tables.noteText(tokenizer.tokenStart, tokenizer.position)
+    }
     body.flushRun()
     var attributes = body.runAttributes
     attributes.element = element
@@ -208,8 +229,12 @@ extension ReaderMachine {
         if record.endsRow { lastRowEnd = last }
         if last + 1 < paragraphs.count, tables.paragraphs[last + 1] != nil { last += 1 } else { break }
       }
+      // Bookmarks read before the table's first word stay before it.
+      let leading = Array(paragraphs[index].runs.prefix(first.leadingBookmarks))
       guard let end = lastRowEnd, let record = tables.paragraphs[end], start < record.end,
-        let tableEnd = balancedEnd(from: start, to: record.end, depth: record.depthAtEnd - first.depthAtStart)
+        let tableEnd = balancedEnd(from: start, to: record.end, depth: record.depthAtEnd - first.depthAtStart),
+        leading.count == first.leadingBookmarks,
+        leading.allSatisfy({ $0.attributes.element?.kind == .bookmark && $0.text == "\u{FFFC}" })
       else {
         result.append(paragraphs[index])
         index += 1
@@ -239,12 +264,12 @@ extension ReaderMachine {
       }
       var style = paragraphs[index].style
       style.list = nil
-      var attributes = paragraphs[index].runs.first?.attributes ?? CharacterAttributes()
+      var attributes = paragraphs[index].runs.dropFirst(leading.count).first?.attributes ?? CharacterAttributes()
       attributes.link = nil
       attributes.element = element
       bodyHasElements = true
       result.append(
-        Paragraph(runs: [TextRun(text: "\u{FFFC}", attributes: attributes)], style: style))
+        Paragraph(runs: leading + [TextRun(text: "\u{FFFC}", attributes: attributes)], style: style))
       collapsed.append((range, tableEnd == record.end ? nil : tableEnd))
       index = end + 1
     }

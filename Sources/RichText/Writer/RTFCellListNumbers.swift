@@ -9,7 +9,7 @@ enum RTFCellListNumbers {
   static func renumberedTables(of paragraphs: [Paragraph], lists: RTFListTable) -> [RTFElement: [UInt8]] {
     var result: [RTFElement: [UInt8]] = [:]
     for (index, items) in lists.cellItems.sorted(by: { $0.key < $1.key }) {
-      guard let element = paragraphs[index].runs.first?.attributes.element, result[element] == nil,
+      guard let element = TableCellMarkers.table(of: paragraphs[index]), result[element] == nil,
         let rtf = renumbered(element, items: items)
       else { continue }
       result[element] = rtf
