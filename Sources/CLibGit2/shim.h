@@ -14,9 +14,6 @@
 static inline int notes_git_enable_fsync_gitdir(int on) {
   return git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, on);
 }
-static inline int notes_git_enable_strict_hash_verification(int on) {
-  return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
-}
 static inline int notes_git_set_mwindow_file_limit(size_t limit) {
   return git_libgit2_opts(GIT_OPT_SET_MWINDOW_FILE_LIMIT, limit);
 }

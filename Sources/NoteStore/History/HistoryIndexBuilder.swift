@@ -34,7 +34,7 @@ struct HistoryIndexBuilder {
     var commits: [ObjectID: Commit] = Dictionary(minimumCapacity: loaded.count)
     for commit in loaded { commits[commit.id] = commit }
     let labels = branchLabels(newestFirst: loaded.reversed(), tips: tips, commits: commits)
-    let diff = PackageTreeDiff(repository: repository)
+    let diff = try PackageTreeDiff(repository: repository)
     let summaries = PackageSummaries(repository: repository)
     let renames = RenameDetector(repository: repository, summaries: summaries)
     var trees: [ObjectID: ObjectID] = [:]

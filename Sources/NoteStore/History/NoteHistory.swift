@@ -122,12 +122,11 @@ final class NoteHistory {
   }
 
   private func extend(_ index: inout HistoryIndex, to tips: [HistoryIndexBuilder.BranchTip]) throws {
-    // Derived data read in bulk: objects are not hashed again on read (as git reads them),
-    // and root trees, each read once, are not kept in libgit2's cache.
-    try GitLibrary.withoutHashVerification {
-      try GitLibrary.withoutBigTreeCache {
-        try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
-      }
+    // Derived data read in bulk: root trees are read through `BulkTreeReader`, not hashed
+    // again (as git reads them), and other big trees, each read once, are not kept in
+    // libgit2's cache.
+    try GitLibrary.withoutBigTreeCache {
+      try HistoryIndexBuilder(repository: repository, progress: progress).extend(&index, to: tips)
     }
   }
 

@@ -14,13 +14,11 @@ final class PackageTreeDiff {
     var new: ObjectID?
   }
 
-  private let repository: Repository
-  private var cache: [ObjectID: RawTree] = [:]
-  private var cacheOrder: [ObjectID] = []
-  private let cacheLimit = 8
+  private let reader: BulkTreeReader
+  private let cache = RecentCache<ObjectID, RawTree>(capacity: 8)
 
-  init(repository: Repository) {
-    self.repository = repository
+  init(repository: Repository) throws {
+    reader = try BulkTreeReader(repository: repository)
   }
 
   /// The packages that differ between `old` and `new` (either nil: the empty tree),
@@ -55,10 +53,8 @@ final class PackageTreeDiff {
 
   private func tree(_ id: ObjectID) throws -> RawTree {
     if let known = cache[id] { return known }
-    let parsed = try RawTree(bytes: try repository.rawTree(id))
-    cache[id] = parsed
-    cacheOrder.append(id)
-    if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
+    let parsed = try RawTree(bytes: try reader.rawTree(id))
+    cache.keep(parsed, for: id)
     return parsed
   }
 }

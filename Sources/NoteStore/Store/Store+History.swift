@@ -132,7 +132,7 @@ extension Store {
         unindexed.append(found)
         queue += found.parents
       }
-      let diff = PackageTreeDiff(repository: repository)
+      let diff = try PackageTreeDiff(repository: repository)
       for found in Self.newestFirst(unindexed) where !pending.isEmpty {
         var changed = pending
         if found.parents.isEmpty {

@@ -95,7 +95,7 @@ extension Store {
     let headTree = try commitTree(head)
     let scanner = PackageScanner(repository: repository)
     let mine = Set(try scanner.packages(in: headTree).map(\.path.path))
-    let diff = PackageTreeDiff(repository: repository)
+    let diff = try PackageTreeDiff(repository: repository)
     func changed(_ old: ObjectID, _ new: ObjectID) throws -> Set<String> {
       Set(try diff.changes(from: old, to: new).map(\.path))
     }

@@ -1,0 +1,30 @@
+import CLibGit2
+
+/// Reads tree objects' bytes for data derived in bulk, such as the history index, as git
+/// reads packed objects: not hashed again on read (their zlib streams and the packs'
+/// checksums still guard them).
+///
+/// It reads from the object database's backends, as the direct push does, rather than
+/// turning libgit2's hash check off for the whole process
+/// (`GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION`), so every other read, on any thread,
+/// stays verified. Trees read here do not enter libgit2's object cache either.
+public final class BulkTreeReader {
+  private let reader: ObjectReader
+
+  public init(repository: Repository) throws {
+    reader = try ObjectReader(repository: repository)
+  }
+
+  /// The raw bytes of tree `id`, as ``Repository/rawTree(_:)`` gives them.
+  ///
+  /// - Throws: ``GitError`` with code `.notFound` when there is no such object, or
+  ///   `.invalid` when it is not a tree.
+  public func rawTree(_ id: ObjectID) throws -> [UInt8] {
+    try reader.read(id) { type, bytes in
+      guard type == GIT_OBJECT_TREE else {
+        throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
+      }
+      return Array(bytes)
+    }
+  }
+}
