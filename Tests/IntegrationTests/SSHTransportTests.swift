@@ -5,7 +5,9 @@ import Testing
 /// Fetch and push through the real OpenSSH client against a real sshd on 127.0.0.1.
 ///
 /// Serialized: each test starts its own sshd.
-@Suite("SSH transport through OpenSSH", .serialized)
+@Suite(
+  "SSH transport through OpenSSH", .serialized,
+  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"), "/usr/sbin/sshd is missing: install openssh-server"))
 struct SSHTransportTests {
   init() throws {
     try SSHTransport.register()
