@@ -86,11 +86,16 @@ struct BadInputTests {
     let sandbox = try Sandbox()
     let store = try sandbox.makeStore()
     sandbox.notes("-C", store, "new", "A", "--text", "x")
+    // Holds the lock until its input closes (at the end of the test, or when the test
+    // process ends), not for a fixed time a loaded machine could outlast.
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = [store + "/.git/notes.lock", "sleep", "8"]
+    holder.arguments = [store + "/.git/notes.lock", "cat"]
+    let release = Pipe()
+    holder.standardInput = release
+    holder.standardOutput = FileHandle.nullDevice
     try holder.run()
-    defer { holder.terminate() }
+    defer { try? release.fileHandleForWriting.close() }
     try waitUntilLocked(store + "/.git/notes.lock")
     let head = sandbox.head(store)
     let blocked = sandbox.notes("-C", store, "--wait", "1", "new", "B", "--text", "y")

@@ -4,6 +4,10 @@ import Testing
 /// `notes save` of a big import through the built binary: it answers after a few
 /// previews, says once that the rest are written in the background, and `notes gc
 /// --auto` writes them.
+///
+/// The tests' own `gc --auto` waits as long as it takes for the store: the one the command
+/// started in the background may hold it while it draws a batch, longer than the default
+/// 10 s on a loaded machine.
 @Suite("QuickLook backlog through the CLI")
 struct QuickLookBacklogCommandTests {
   /// A store whose working tree holds `count` new packages.
@@ -41,7 +45,7 @@ struct QuickLookBacklogCommandTests {
     #expect(saved.status == 0, "\(saved.stderr)")
     let lines = saved.stderr.split(separator: "\n").filter { $0.contains("background") }
     #expect(lines == ["notes: previews of 8 notes are being written in the background"])
-    let gc = sandbox.notes("-C", store, "gc", "--auto")
+    let gc = sandbox.notes("-C", store, "--wait", "300", "gc", "--auto")
     #expect(gc.status == 0, "\(gc.stderr)")
     #expect(Self.thumbnails(store, count: 40) == 40)
     #expect(!FileManager.default.fileExists(atPath: store + "/.git/notes-quicklook/pending"))
@@ -72,7 +76,7 @@ struct QuickLookBacklogCommandTests {
     #expect(clone.status == 0, "\(clone.stderr)")
     #expect(clone.stderr.contains("notes: previews of 8 notes are being written in the background"))
     let phone = sandbox.directory + "/phone"
-    #expect(sandbox.notes("-C", phone, "gc", "--auto").status == 0)
+    #expect(sandbox.notes("-C", phone, "--wait", "300", "gc", "--auto").status == 0)
     #expect(Self.thumbnails(phone, count: 40) == 40)
   }
 
@@ -90,7 +94,7 @@ struct QuickLookBacklogCommandTests {
     let synced = sandbox.notes("-C", store, "sync")
     #expect(synced.status == 0, "\(synced.stderr)")
     #expect(!synced.stderr.contains("background"))
-    #expect(sandbox.notes("-C", store, "gc", "--auto").status == 0)
+    #expect(sandbox.notes("-C", store, "--wait", "300", "gc", "--auto").status == 0)
     #expect(!FileManager.default.fileExists(atPath: store + "/.git/notes-quicklook/pending"))
     for index in 1...3 {
       let thumbnail = sandbox.notes("-C", store, "thumbnail", "Import \(index)", "-o", "-")

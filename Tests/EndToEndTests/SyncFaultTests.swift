@@ -24,17 +24,33 @@ struct SyncFaultTests {
       let saved = sandbox.notes("-C", device, "new", title, "--text", "saved in round \(round)")
       #expect(saved.status == 0)
       acknowledged.append(title)
-      // Every third round the kill lands inside the sync's branch move (a merge or
-      // fast-forward is under way: the round's own note was pushed by the previous one).
+      // Every third round the kill lands inside the sync's branch move. The other device
+      // first pushes a note of its own, whole, so that this sync has a merge to make
+      // whatever the earlier kills cut short (one that landed before a push, as they do on
+      // a slow machine, left nothing new for this device).
       let plan: KillPlan = round % 3 == 2 ? .insideMove : .afterDelay(Double.random(in: 0.0...0.25, using: &generator))
-      if try plan.run(["-C", device, "sync"], store: device, environment: sandbox.environment) { insideMove += 1 }
+      if case .insideMove = plan {
+        let other = device == laptop ? phone : laptop
+        let elsewhere = "Round \(round) elsewhere"
+        let written = sandbox.notes("-C", other, "new", elsewhere, "--text", "saved beside round \(round)")
+        #expect(written.status == 0, "\(written.stderr)")
+        acknowledged.append(elsewhere)
+        let pushed = sandbox.notes("-C", other, "sync")
+        #expect(pushed.status == 0, "round \(round): \(pushed.stderr)")
+      }
+      let landed = try plan.run(["-C", device, "sync"], store: device, environment: sandbox.environment)
+      // (A random-moment kill may land inside a move too; only the planned ones count.)
+      if case .insideMove = plan {
+        #expect(landed, "round \(round): the kill \(plan) did not land inside the move")
+        insideMove += landed ? 1 : 0
+      }
       for store in [laptop, phone] {
         let fsck = sandbox.git("fsck", "--strict", in: store)
         #expect(fsck.status == 0, "round \(round): \(fsck.stderr)")
       }
       #expect(sandbox.git("fsck", in: remote).status == 0, "round \(round): remote")
     }
-    #expect(insideMove >= 1, "no kill landed inside a branch move")
+    #expect(insideMove == 3, "only \(insideMove) of 3 kills landed inside a branch move")
     // Two rounds of syncs settle everything: every acknowledged note is on both devices.
     for _ in 0..<2 {
       for store in [laptop, phone] {

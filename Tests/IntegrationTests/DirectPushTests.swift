@@ -11,8 +11,7 @@ import Testing
 @Suite("Direct pushes to local remotes", .serialized)
 struct DirectPushTests {
   init() throws {
-    try LocalTransport.register()
-    try #require(LocalTransport.isUsingGitPrograms, "git-receive-pack not found: install git")
+    try #require(LocalTransportOnce.isUsingGitPrograms, "git-receive-pack not found: install git")
   }
 
   @Test("a seeded random history (edits, additions, deletions, folders, a merge) reaches the remote as git push sends it",

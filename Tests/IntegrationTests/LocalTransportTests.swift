@@ -5,13 +5,10 @@ import Testing
 
 /// Fetch and push to local bare repositories through git's own `git-upload-pack` and
 /// `git-receive-pack`, as `git fetch /path` does.
-///
-/// Serialized: one test registers the transport without git's programs.
-@Suite("Local remotes through git-upload-pack and git-receive-pack", .serialized)
+@Suite("Local remotes through git-upload-pack and git-receive-pack")
 struct LocalTransportTests {
   init() throws {
-    try LocalTransport.register()
-    try #require(LocalTransport.isUsingGitPrograms, "git-upload-pack not found: install git")
+    try #require(LocalTransportOnce.isUsingGitPrograms, "git-upload-pack not found: install git")
   }
 
   @Test("a malformed commit on another branch of a path or file:// remote does not stop fetching the branch asked for", arguments: [false, true])
@@ -73,18 +70,19 @@ struct LocalTransportTests {
     let laptop = try Device("laptop", in: sandbox, reaching: served)
     try git(laptop.path, "push", "-q", served.bare, "devices/laptop")
     let told = Mutex<[String]>([])
-    defer {
-      do { try LocalTransport.register() } catch { Issue.record("registering again: \(error)") }
-    }
+    // A registration of this task's own: the process's, which other suites' transfers use
+    // meanwhile, keeps git's programs.
     try LocalTransport.withEnvironment(["PATH": "/nonexistent", "GIT_EXEC_PATH": "/nonexistent"]) {
-      try LocalTransport.register(fallback: { message in told.withLock { $0.append(message) } })
-      #expect(!LocalTransport.isUsingGitPrograms)
-      let phone = try Repository.create(at: sandbox.file("phone"), initialBranch: "main")
-      for _ in 0..<2 {
-        _ = try phone.fetch(url: served.bare, refspecs: [deviceFetchRefspec], options: TransferOptions(timeout: 20))
+      try LocalTransport.withRegistration(fallback: { message in told.withLock { $0.append(message) } }) {
+        #expect(!LocalTransport.isUsingGitPrograms)
+        let phone = try Repository.create(at: sandbox.file("phone"), initialBranch: "main")
+        for _ in 0..<2 {
+          _ = try phone.fetch(url: served.bare, refspecs: [deviceFetchRefspec], options: TransferOptions(timeout: 20))
+        }
+        #expect(try phone.referenceTarget("refs/remotes/origin/devices/laptop") == laptop.tip)
       }
-      #expect(try phone.referenceTarget("refs/remotes/origin/devices/laptop") == laptop.tip)
     }
+    #expect(LocalTransport.isUsingGitPrograms)
     let messages = told.withLock { $0 }
     #expect(messages.count == 1)
     #expect(messages.first?.contains("git-upload-pack") == true, "\(messages)")

@@ -18,9 +18,9 @@ struct NetworkFailureTests {
   @Test("a closed port is reported as unreachable")
   func closedPort() throws {
     let sandbox = try Sandbox()
-    let port = try freePort()
+    let closed = try ClosedPort()
     let repository = try Repository.create(at: sandbox.file("client"), initialBranch: "devices/a")
-    let url = "git://127.0.0.1:\(port)/notes.git"
+    let url = "git://127.0.0.1:\(closed.port)/notes.git"
     let error = try #require(throws: TransferError.self) {
       try repository.fetch(url: url, refspecs: [deviceFetchRefspec], options: testOptions())
     }
@@ -30,6 +30,7 @@ struct NetworkFailureTests {
     }
     #expect(reported == url)
     #expect(detail.contains("refused"))
+    withExtendedLifetime(closed) {}
   }
 
   @Test("a transfer whose isCancelled returns true stops with cancelled")
@@ -47,13 +48,14 @@ struct NetworkFailureTests {
   @Test("a password in a URL never appears in error messages")
   func redactedPassword() throws {
     let sandbox = try Sandbox()
-    let port = try freePort()
+    let closed = try ClosedPort()
     let repository = try Repository.create(at: sandbox.file("client"), initialBranch: "devices/a")
     let error = try #require(throws: TransferError.self) {
       try repository.fetch(
-        url: "http://alice:hunter2@127.0.0.1:\(port)/notes.git", refspecs: [deviceFetchRefspec],
+        url: "http://alice:hunter2@127.0.0.1:\(closed.port)/notes.git", refspecs: [deviceFetchRefspec],
         options: testOptions())
     }
+    withExtendedLifetime(closed) {}
     #expect(!error.description.contains("hunter2"))
     #expect(error.description.contains("alice:***@127.0.0.1"))
   }

@@ -49,19 +49,6 @@ extension SSHFixture {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-  static func accepts(port: Int) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = loopback(port: port)
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
-  }
-
   private static func loopback(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -70,13 +57,16 @@ extension SSHFixture {
     return address
   }
 
-  /// Polls `condition` every 50 ms for at most 10 s.
+  /// Polls `condition` every 50 ms for at most 60 s: long enough for a machine loaded by
+  /// every suite at once, and still an end to a hang.
   static func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-    for _ in 0..<200 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
       if try condition() { return }
       usleep(50_000)
     }
-    throw FixtureError("gave up after 10 s waiting until \(what)")
+    if try condition() { return }
+    throw FixtureError("gave up after 60 s waiting until \(what)")
   }
 
   /// A log file's text, or a note that it is missing.

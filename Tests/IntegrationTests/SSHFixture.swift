@@ -11,7 +11,8 @@ final class SSHFixture {
   private let server: SSHDaemon
   private var agent: SSHDaemon?
 
-  /// Makes a client key, starts sshd on a free port and waits (at most 10 s) until it listens.
+  /// Makes a client key, starts sshd on a free port and waits (at most 60 s) until it listens;
+  /// tries another port when sshd could not have the one it was given (taken meanwhile).
   init() throws {
     // Writing to an ssh that has gone must be an error, not the end of the test run.
     signal(SIGPIPE, SIG_IGN)
@@ -22,10 +23,26 @@ final class SSHFixture {
     try SSHFixture.run(
       "/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "notes-test-client", "-f", directory + "/id_ed25519"])
     try FileManager.default.copyItem(atPath: directory + "/id_ed25519.pub", toPath: directory + "/authorized_keys")
-    port = try SSHFixture.freePort()
-    server = try SSHDaemon(
-      "/bin/sh", [SSHFixture.serverScript, directory, String(port)], log: directory + "/sshd-start.log")
-    try waitUntilListening()
+    (port, server) = try SSHFixture.startServer(in: directory)
+  }
+
+  /// Starts sshd on a free port in `directory`, trying again (three times in all) when it
+  /// does not come up, as when another test's server took the port meanwhile.
+  private static func startServer(in directory: String) throws -> (Int, SSHDaemon) {
+    var attempt = 0
+    while true {
+      attempt += 1
+      let port = try freePort()
+      let server = try SSHDaemon("/bin/sh", [serverScript, directory, String(port)], log: directory + "/sshd-start.log")
+      do {
+        try waitUntilListening(server, port: port, directory: directory)
+        return (port, server)
+      } catch {
+        server.stop()
+        guard attempt < 3 else { throw error }
+        try? FileManager.default.removeItem(atPath: directory + "/sshd.log")
+      }
+    }
   }
 
   /// The script that runs sshd, next to this file.
@@ -119,12 +136,16 @@ final class SSHFixture {
     return repository
   }
 
-  private func waitUntilListening() throws {
-    try SSHFixture.waitUntil("sshd listens on port \(port) (log: \(path("sshd.log")))") { [server, port] in
+  /// Waits until sshd says it listens on `port`: its own log line, not a connection, which
+  /// another test's server on the same port would also accept.
+  private static func waitUntilListening(_ server: SSHDaemon, port: Int, directory: String) throws {
+    let log = directory + "/sshd.log"
+    try waitUntil("sshd listens on port \(port) (log: \(log))") {
+      if SSHFixture.log(log).contains("Server listening on 127.0.0.1 port \(port).") { return true }
       guard server.isRunning else {
-        throw FixtureError("sshd exited: \(SSHFixture.log(self.path("sshd-start.log"))) \(SSHFixture.log(self.path("sshd.log")))")
+        throw FixtureError("sshd exited: \(SSHFixture.log(directory + "/sshd-start.log")) \(SSHFixture.log(log))")
       }
-      return SSHFixture.accepts(port: port)
+      return false
     }
   }
 

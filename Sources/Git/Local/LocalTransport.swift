@@ -63,7 +63,7 @@ public enum LocalTransport {
   }
 
   /// Whether local remotes currently go through git's `git-upload-pack` and
-  /// `git-receive-pack` (registered, and the programs found).
+  /// `git-receive-pack` on this task (registered, and the programs found).
   public static var isUsingGitPrograms: Bool { current?.programs() != nil }
 
   /// Runs `body` with the local transfers it makes on this task killed after `seconds`
@@ -78,8 +78,20 @@ public enum LocalTransport {
     try $environmentOverride.withValue(environment, operation: body)
   }
 
+  /// Runs `body` with the local transfers it makes on this task going through a
+  /// registration of their own, made as ``register(timeout:fallback:)`` makes one (the
+  /// programs looked up again, `fallback` told at most once), while every other task keeps
+  /// the process's registration.
+  public static func withRegistration<R>(
+    timeout: Double = 60, fallback: (@Sendable (String) -> Void)? = nil, _ body: () throws -> R
+  ) rethrows -> R {
+    GitLibrary.initialize()
+    return try $registrationOverride.withValue(LocalRegistration(timeout: timeout, fallback: fallback), operation: body)
+  }
+
   @TaskLocal static var timeoutOverride: Double?
   @TaskLocal static var environmentOverride: [String: String]?
+  @TaskLocal static var registrationOverride: LocalRegistration?
 
   /// The transport for a transfer to `url`, for the `transport` member of its callbacks: set
   /// for local remotes while registered, nil otherwise (libgit2 then picks as usual).
@@ -90,8 +102,8 @@ public enum LocalTransport {
     LocalAddress.isLocal(url) && current != nil ? LocalConnector.transportCallback : nil
   }
 
-  /// The registration in force, if any.
-  static var current: LocalRegistration? { registry.withLock { $0 } }
+  /// The registration in force on this task, if any.
+  static var current: LocalRegistration? { registrationOverride ?? registry.withLock { $0 } }
 
   private static let scheme = "file"
   private static let registry = Mutex<LocalRegistration?>(nil)

@@ -20,7 +20,9 @@ enum KillPlan: CustomStringConvertible {
   /// The environment the process runs with for this plan.
   func environment(_ base: [String: String]) -> [String: String] {
     var environment = base
-    if case .insideMove = self { environment["NOTES_FAULT_PAUSE"] = "after-reference-update:3" }
+    // The longest pause notes allows: the kill comes as soon as the journal is seen, so a
+    // long one costs nothing, and it leaves a loaded machine time to see it.
+    if case .insideMove = self { environment["NOTES_FAULT_PAUSE"] = "after-reference-update:10" }
     return environment
   }
 
@@ -39,7 +41,7 @@ enum KillPlan: CustomStringConvertible {
     case .afterDelay(let seconds):
       Thread.sleep(forTimeInterval: seconds)
     case .insideMove:
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(60)
       while !FileManager.default.fileExists(atPath: Self.journal(of: store)) && process.isRunning && Date() < deadline {
         Thread.sleep(forTimeInterval: 0.005)
       }

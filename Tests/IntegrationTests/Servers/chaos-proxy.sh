@@ -8,6 +8,8 @@ source "$(dirname "$0")/common.sh"
 dir=$1 port=$2 target=$3
 shift 3
 proxy=${CHAOSPROXY:-/work/shared/tools/faults/chaosproxy.py}
-start_detached chaos-proxy "$dir" python3 "$proxy" --listen "$port" --target "$target" --mode "$@" --max-seconds 120
+# The test stops the proxy when it ends; the limit only bounds one left behind, and must
+# outlast three throttled clones on a loaded machine.
+start_detached chaos-proxy "$dir" python3 "$proxy" --listen "$port" --target "$target" --mode "$@" --max-seconds 900
 wait_for_port chaos-proxy "$dir" "$port"
 cat "$dir/chaos-proxy.pid"

@@ -5,6 +5,7 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 dir=$1 port=$2 target=$3 cut=$4 direction=${5:-server}
-start_detached cutting-proxy "$dir" python3 "$(dirname "$0")/cutting-proxy.py" "$port" "$target" "$cut" 120 "$direction"
+# The test stops the proxy when it ends; the lifetime only bounds one left behind.
+start_detached cutting-proxy "$dir" python3 "$(dirname "$0")/cutting-proxy.py" "$port" "$target" "$cut" 900 "$direction"
 wait_for_port cutting-proxy "$dir" "$port"
 cat "$dir/cutting-proxy.pid"

@@ -66,6 +66,7 @@ func runCommand(_ arguments: [String], environment extra: [String: String] = [:]
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, capture + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   posix_spawn_file_actions_addopen(&actions, 2, capture + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  closeInheritedDescriptors(&actions)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
@@ -96,6 +97,19 @@ func runCommand(_ arguments: [String], environment extra: [String: String] = [:]
     throw CommandFailure(command: arguments, status: status, output: text + errors)
   }
   return text.hasSuffix("\n") ? String(text.dropLast()) : text
+}
+
+/// Adds to `actions` the closing of every descriptor above standard error in the child.
+///
+/// Foundation opens files and pipes without close-on-exec, and other suites of this process
+/// do so while a child starts: a server that kept such a descriptor would keep another test's
+/// script busy for writing ("Text file busy" when it runs) or its pipe from ever ending.
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) is looked up at run time: the C
+/// headers declare it only for `_GNU_SOURCE`.
+func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+  _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
 }
 
 /// Runs the git CLI in `directory`, isolated from the machine's global and system config.
