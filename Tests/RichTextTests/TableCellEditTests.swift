@@ -68,6 +68,17 @@ struct TableCellEditTests {
     }
   }
 
+  @Test("words typed at the start of a table's line whose first cell cannot be edited in place (formatting groups) leave the table as it was, never plain text")
+  func edgeTextIntoACellThatCannotTakeIt() throws {
+    let rtf = "{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\pard\\f0 Before\\par\n"
+      + "\\trowd\\cellx2000\\cellx4000\\pard\\intbl {\\b Bold} and {\\i italic}\\cell Price\\cell\\row\n\\pard After\\par\n}"
+    let body = try RTFReader().read(Array(rtf.utf8)).text
+    #expect(body.plainText == "Before\nBold and italic\tPrice\nAfter\n")
+    let edited = body.applyingPlainText("Before\nVery Bold and italic\tPrice\nAfter\n")
+    #expect(Self.tables(edited) == [[["Bold and italic", "Price"]]])
+    #expect(edited.plainText.contains("Very"))
+  }
+
   @Test("a one-cell table whose word is deleted (its line left empty) goes, as a table whose text is deleted does: an empty one-cell table would show nothing")
   func oneCellEmptied() throws {
     let body = try Self.corpusBody()

@@ -96,36 +96,34 @@ struct PlainTextElements {
       let oldAttribute = attributes[Int(oldAttributes[range.lowerBound])]
       let kept = range.map { keptAs[$0] }.filter { $0 >= 0 }
       // The new text of the element: its kept scalars and the changes that lie inside
-      // its tokens (for a table, also what was typed at its edges: its paragraph
-      // holds nothing else, so that text is in its first or last cell).
-      var lower = kept.first ?? Int.max
-      var upper = kept.last.map { $0 + 1 } ?? Int.min
-      for change in diff.changes where !change.new.isEmpty {
-        guard
-          let typed = typedInside(
-            change, firstToken: firstToken, lastToken: lastToken, isBlock: oldAttribute.element?.isBlock == true)
-        else { continue }
-        lower = min(lower, newTokens[typed.lowerBound].range.lowerBound)
-        upper = max(upper, newTokens[typed.upperBound - 1].range.upperBound)
-      }
-      guard lower < upper else { continue }  // deleted
-      if kept.count == range.count, lower == kept.first, upper == lower + kept.count {
-        collapseAt[lower] = (upper, range.lowerBound)  // kept whole
-        continue
-      }
-      let text = String(String.UnicodeScalarView(newScalars[lower..<upper]))
-      if let element = oldAttribute.element, let edited = element.editingCells(text),
-        !(lower..<upper).contains(where: { collapseAt[$0] != nil })
-      {
-        var value = oldAttribute
-        value.element = edited
-        collapseAt[lower] = (upper, addOld(value, paragraph: oldParagraph[range.lowerBound]))
-      } else if kept.isEmpty {
-        continue  // its text replaced by other text: deleted
-      } else {
-        for scalar in lower..<upper where source[scalar] >= 0 && elementOfOld[source[scalar]] == index {
-          flatten.insert(scalar)
+      // its tokens. For a table, first also what was typed at the start or end of its
+      // line (its paragraph holds nothing else, so that text is in its first or last
+      // cell), if its cells can take it.
+      let isBlock = oldAttribute.element?.isBlock == true
+      let inner = extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: false)
+      let outer = isBlock ? extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: true) : inner
+      var placed = false
+      for (lower, upper) in outer == inner ? [inner] : [outer, inner] where lower < upper {
+        if kept.count == range.count, lower == kept.first, upper == lower + kept.count {
+          collapseAt[lower] = (upper, range.lowerBound)  // kept whole
+          placed = true
+          break
         }
+        let text = String(String.UnicodeScalarView(newScalars[lower..<upper]))
+        if let element = oldAttribute.element, let edited = element.editingCells(text),
+          !(lower..<upper).contains(where: { collapseAt[$0] != nil })
+        {
+          var value = oldAttribute
+          value.element = edited
+          collapseAt[lower] = (upper, addOld(value, paragraph: oldParagraph[range.lowerBound]))
+          placed = true
+          break
+        }
+      }
+      // Deleted, or its text replaced by text it cannot take: it goes.
+      guard !placed, inner.lower < inner.upper, !kept.isEmpty else { continue }
+      for scalar in inner.lower..<inner.upper where source[scalar] >= 0 && elementOfOld[source[scalar]] == index {
+        flatten.insert(scalar)
       }
     }
 
@@ -175,12 +173,28 @@ struct PlainTextElements {
     source = rebuiltSource
   }
 
+  /// The new scalars of the element whose old tokens are `firstToken...lastToken`:
+  /// from its first to its last kept scalar (`kept`), widened to the text typed
+  /// inside it (with `edges`, also at its start and end; see `typedInside`). Empty
+  /// (lower ≥ upper) when nothing is kept or typed.
+  private func extent(kept: [Int], firstToken: Int, lastToken: Int, edges: Bool) -> (lower: Int, upper: Int) {
+    var lower = kept.first ?? Int.max
+    var upper = kept.last.map { $0 + 1 } ?? Int.min
+    for change in diff.changes where !change.new.isEmpty {
+      guard let typed = typedInside(change, firstToken: firstToken, lastToken: lastToken, edges: edges)
+      else { continue }
+      lower = min(lower, newTokens[typed.lowerBound].range.lowerBound)
+      upper = max(upper, newTokens[typed.upperBound - 1].range.upperBound)
+    }
+    return (lower, upper)
+  }
+
   /// The new tokens of `change` that belong to the element whose old tokens are
   /// `firstToken...lastToken`, or nil: a replacement or deletion of its tokens only,
-  /// an insertion between them; for a block (a table, a paragraph of its own), also
+  /// an insertion between them; with `edges` (a table, a paragraph of its own), also
   /// an insertion at its start (what follows the inserted text's last line break) or
   /// at its end (what comes before the first).
-  private func typedInside(_ change: TokenDiff.Change, firstToken: Int, lastToken: Int, isBlock: Bool) -> Range<Int>? {
+  private func typedInside(_ change: TokenDiff.Change, firstToken: Int, lastToken: Int, edges isBlock: Bool) -> Range<Int>? {
     guard change.old.isEmpty else {
       let inside = change.old.lowerBound >= firstToken && change.old.upperBound <= lastToken + 1
       return inside ? change.new : nil
