@@ -184,6 +184,10 @@ extension CorpusCase {
       probes: [.paragraph("After", .list(.decimal, level: 0)), .paragraph("End", .noList)]),
     CorpusCase(name: "lo-scripts"),
     CorpusCase(name: "lo-table"),
+    CorpusCase(name: "lo-one-word-cells"),
+    CorpusCase(
+      name: "lo-list-follow",
+      probes: [.paragraph("First bare item", .list(.decimal, level: 0)), .paragraph("The end.", .noList)]),
     CorpusCase(
       name: "mixed-charsets-per-font",
       probes: [.run("Ελληνικά", .font("Font1")), .run("ภาษาไทย", .font("Font2"))]),

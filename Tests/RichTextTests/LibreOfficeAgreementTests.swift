@@ -49,6 +49,7 @@ struct LibreOfficeAgreementTests {
       reason: "LibreOffice shows a lone surrogate as ? and drops the next character; the reader shows U+FFFD"),
     "lo-lists": .listMarkers,
     "lo-list-in-table": .listMarkers,
+    "lo-list-follow": .listMarkers,
     "word-fields-stylesheet": .ignoreLines(
       ["Page "], reason: "LibreOffice recomputes PAGE and DATE fields; the reader keeps the saved result"),
     "word-headers-footnotes": .ignoreLines(

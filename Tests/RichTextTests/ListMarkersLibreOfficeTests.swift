@@ -21,7 +21,7 @@ struct ListMarkersLibreOfficeTests {
       "cocoa-lists", "word-lists", "lo-lists", "word-legacy-pn", "word-lists-continued",
       "cocoa-lists-continued", "word-list-override-startat", "word-legacy-pn-ls",
       "word-legacy-pn-text", "word-legacy-pn-bare", "cocoa-list-start-at-7", "word-list-in-table",
-      "lo-list-in-table",
+      "lo-list-in-table", "lo-list-follow",
     ]
       .map { Corpus.folder.appendingPathComponent($0 + ".rtf") }
     let shared = [

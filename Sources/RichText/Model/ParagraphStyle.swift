@@ -137,10 +137,38 @@ public struct ListMarker: Hashable, Sendable {
   /// lists 0, 1, 2… in order of first appearance.
   public var listID: Int?
 
+  /// What follows the marker before the item's text (`\levelfollow`): a tab, the
+  /// default, a space, or nothing.
+  public var follow: Follow
+
+  /// What follows a marker, as `\levelfollow` numbers it.
+  public enum Follow: Int, Hashable, Sendable, CaseIterable {
+    /// `\levelfollow0`: a tab.
+    case tab = 0
+    /// `\levelfollow1`: a space.
+    case space = 1
+    /// `\levelfollow2`: nothing; the text starts right after the marker.
+    case nothing = 2
+
+    /// The text readers put after the marker: "\t", " " or "".
+    public var text: String {
+      switch self {
+      case .tab: "\t"
+      case .space: " "
+      case .nothing: ""
+      }
+    }
+
+    /// What `plainText` shows after the marker: a tab for a tab; a space for a space
+    /// and for nothing, as LibreOffice's text export shows both (a marker run into
+    /// its item's text could not be told from that text).
+    public var shownText: String { self == .tab ? "\t" : " " }
+  }
+
   /// Creates a list marker.
   public init(
     format: Format, level: Int = 0, prefix: String = "", suffix: String = ".", start: Int = 1,
-    listID: Int? = nil
+    listID: Int? = nil, follow: Follow = .tab
   ) {
     self.format = format
     self.level = level
@@ -148,6 +176,7 @@ public struct ListMarker: Hashable, Sendable {
     self.suffix = suffix
     self.start = start
     self.listID = listID
+    self.follow = follow
   }
 
   /// Whether the format shows a bullet rather than a number.

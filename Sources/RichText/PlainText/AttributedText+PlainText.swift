@@ -2,8 +2,9 @@ extension AttributedText {
   /// The text without formatting, as `notes show` prints it: paragraphs joined by
   /// `"\n"`, tabs as `"\t"`, line separators as U+2028, links as their text, and
   /// list items after their marker as readers show it: one tab per nesting level,
-  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab, list items
-  /// in table cells too (at the start of their cell). An element
+  /// the marker ("•", "1.", "a)", numbered on within a list) and a tab (a space
+  /// where the level's `\levelfollow` puts a space or nothing, as LibreOffice's text
+  /// export shows both), list items in table cells too (at the start of their cell). An element
   /// shows its `shownText`: a table its cells (tab-separated, a row per line), a
   /// footnote mark its number; pictures, objects, footnotes, bookmarks and hidden
   /// text show nothing. Footnotes' text follows the body, as LibreOffice's HTML
@@ -59,7 +60,8 @@ extension AttributedText {
   /// another (a replacement) takes the replaced word's formatting. Inserted text joins a
   /// link only when the characters on both sides of it belong to that link. `"\r\n"`
   /// and `"\r"` in `newText` end paragraphs as `"\n"` does. A line that starts with a
-  /// list marker (tabs, a marker such as "•" or "2.", a tab) is a list item: an
+  /// list marker (tabs, a marker such as "•" or "2.", a tab; or the marker an old
+  /// item showed followed by a space) is a list item: an
   /// item keeps its list, a new marked line becomes an item, an item whose marker
   /// was deleted leaves its list. Elements are units: one is kept while its shown
   /// text is; elements that show nothing stay where they were (beside the words

@@ -1,5 +1,6 @@
 /// List markers in the plain-text view: each list item's line starts with one tab
-/// per nesting level, the marker as readers show it ("•", "1.", "a)") and a tab.
+/// per nesting level, the marker as readers show it ("•", "1.", "a)") and a tab, or
+/// a space for a level whose `\levelfollow` puts a space or nothing after it.
 enum ListMarkerText {
   /// A marker read from the start of a line.
   struct Parsed: Equatable {
@@ -9,6 +10,9 @@ enum ListMarkerText {
     var suffix: String
     /// Whether the marker was a letter or letters that could also be a roman number.
     var couldBeRoman: Bool
+    /// What followed the marker: a tab, or (an old item's marker, `OldMarkers`) what
+    /// its level's `\levelfollow` puts there.
+    var follow = ListMarker.Follow.tab
 
     var isBullet: Bool { ListMarker(format: format).isBullet }
   }
@@ -44,9 +48,10 @@ enum ListMarkerText {
       index = utf8.index(after: index)
     }
     lines.append(text[lineStart...])
-    // Every marker ends with a tab. (With a tab byte, the lines are asked as before:
+    // Every marker ends with a tab, but those of levels followed by a space or
+    // nothing (`\levelfollow1`, `2`). (With a tab byte, the lines are asked as before:
     // `Substring.contains("\t")` misses a tab before an emoji modifier.)
-    guard hasTab, lines.contains(where: { $0.contains("\t") }) else {
+    guard (hasTab && lines.contains(where: { $0.contains("\t") })) || hasUntabbedMarkers(old.paragraphs) else {
       return (text, Array(repeating: nil, count: lines.count))
     }
     let oldParagraphs = old.paragraphs
@@ -82,10 +87,8 @@ enum ListMarkerText {
     // The old line each new line stands for: its match, or the line at the same
     // place of a change that replaced as many lines as it removed.
     var counterpart = matched
-    if !cellPrefixes.isEmpty {
-      for change in diff.changes where change.old.count == change.new.count {
-        for (old, new) in zip(change.old, change.new) { counterpart[new] = old }
-      }
+    for change in diff.changes where change.old.count == change.new.count {
+      for (old, new) in zip(change.old, change.new) { counterpart[new] = old }
     }
     var markers: [Parsed?] = []
     var stripped: [Substring] = []
@@ -99,7 +102,12 @@ enum ListMarkerText {
         continue
       }
       let isItem = matched[index].map { lineParagraph[$0] >= 0 && oldParagraphs[lineParagraph[$0]].style.list != nil } ?? true
-      if isItem, let (marker, rest) = parse(line) ?? oldMarkers.take(line, old: oldParagraphs) {
+      // A marker followed by a space starts an item only on a line typed new or one
+      // that stands for an item: a paragraph "1. Introduction" edited stays one.
+      let mayBeUntabbed = counterpart[index].map { lineParagraph[$0] >= 0 && oldParagraphs[lineParagraph[$0]].style.list != nil } ?? true
+      if isItem,
+        let (marker, rest) = parse(line) ?? oldMarkers.take(line, old: oldParagraphs, untabbed: mayBeUntabbed)
+      {
         markers.append(marker)
         stripped.append(rest)
         anyMarker = true
@@ -110,6 +118,16 @@ enum ListMarkerText {
     }
     guard anyMarker else { return (text, markers) }
     return (stripped.joined(separator: "\n"), markers)
+  }
+
+  /// Whether an item of `paragraphs` (or of a table's cells) has a marker followed by
+  /// a space or by nothing.
+  private static func hasUntabbedMarkers(_ paragraphs: [Paragraph]) -> Bool {
+    paragraphs.contains { paragraph in
+      // The style read in place, not copied.
+      if paragraph.withStyle({ RTFInPlaceComparison.hasList($0) && $0.pointee.list?.follow != .tab }) { return true }
+      return TableCellMarkers.cellLists(of: paragraph)?.contains { ($0?.follow ?? .tab) != .tab } ?? false
+    }
   }
 
   /// `\t…\t<marker>\t<rest>` → the marker and the rest.
@@ -195,7 +213,9 @@ enum ListMarkerText {
         continue
       }
       let hadList = style.list != nil
-      style.list = ListMarker(format: parsed.format, level: parsed.level, prefix: parsed.prefix, suffix: parsed.suffix)
+      style.list = ListMarker(
+        format: parsed.format, level: parsed.level, prefix: parsed.prefix, suffix: parsed.suffix,
+        follow: parsed.follow)
       if !hadList {
         let indent = 720 * (parsed.level + 1)
         style.leftIndent = indent
@@ -208,14 +228,18 @@ enum ListMarkerText {
 }
 
 /// The markers the old body's items showed that `ListMarkerText.parse` does not
-/// read back (Word 6's bare "1", "Step 1:"): a line that starts with one of them is
-/// that kind of item again. Worked out only when a line needs them.
+/// read back (Word 6's bare "1", "Step 1:", a marker followed by a space or by
+/// nothing as `\levelfollow1` and `2` show it): a line that starts with one of them
+/// is that kind of item again. Worked out only when a line needs them.
 private struct OldMarkers {
   private var byText: [Substring: ListMarkerText.Parsed]?
+  /// The markers that end without a tab (`\levelfollow1` and `2`), longest first.
+  private var untabbed: [Substring] = []
 
   /// The marker at the start of `line`, when an old item showed the same one.
+  /// `untabbed`: whether a marker that ends without a tab may be taken.
   mutating func take(
-    _ line: Substring, old paragraphs: [Paragraph]
+    _ line: Substring, old paragraphs: [Paragraph], untabbed allowsUntabbed: Bool
   ) -> (ListMarkerText.Parsed, Substring)? {
     if byText == nil {
       var table: [Substring: ListMarkerText.Parsed] = [:]
@@ -225,11 +249,19 @@ private struct OldMarkers {
         else { continue }
         table[Substring(prefix)] = ListMarkerText.Parsed(
           level: list.level, format: list.format, prefix: list.prefix, suffix: list.suffix,
-          couldBeRoman: false)
+          couldBeRoman: false, follow: list.follow)
       }
       byText = table
+      untabbed = table.keys.filter { $0.unicodeScalars.last != "\t" }
+        .sorted { $0.unicodeScalars.count > $1.unicodeScalars.count }
     }
-    guard let byText, !byText.isEmpty, let tab = line.unicodeScalars.indices.first(where: {
+    guard let byText, !byText.isEmpty else { return nil }
+    for marker in untabbed where allowsUntabbed && line.unicodeScalars.starts(with: marker.unicodeScalars) {
+      guard let parsed = byText[marker] else { continue }
+      let rest = line.unicodeScalars.index(line.startIndex, offsetBy: marker.unicodeScalars.count)
+      return (parsed, line[rest...])
+    }
+    guard let tab = line.unicodeScalars.indices.first(where: {
       line.unicodeScalars[$0] == "\t" && $0 > line.startIndex && line.unicodeScalars[line.unicodeScalars.index(before: $0)] != "\t"
     }) else { return nil }
     let end = line.unicodeScalars.index(after: tab)

@@ -4,10 +4,13 @@
 ///
 /// - An element whose shown text was kept whole is kept (its U+FFFC replaces the
 ///   shown text).
-/// - A table whose cells were edited (the changes lie inside its text and its shape
-///   is the same) becomes the table with those cells edited; any other partly
-///   edited element becomes ordinary text (what is left of its shown text).
-/// - An element whose shown text was deleted goes.
+/// - A table whose cells were edited (the changes lie inside its text, or were typed
+///   at the start or end of its line, and its shape is the same) becomes the table
+///   with those cells edited, also when no word of it was kept (a one-cell table's
+///   only word replaced); any other partly edited element becomes ordinary text
+///   (what is left of its shown text).
+/// - An element whose shown text was deleted, or replaced by text it cannot take,
+///   goes.
 /// - An element that shows nothing (a picture, hidden text) cannot be seen, so it
 ///   stays: beside the words around it, and goes only with its whole paragraph.
 struct PlainTextElements {
@@ -88,40 +91,39 @@ struct PlainTextElements {
         addOld(attributes[Int(element.attribute)], paragraph: element.paragraph))
     }
     for (index, range) in spans.enumerated() {
-      let span = (range: range, invisible: false)
-      let firstToken = tokenOfOld[span.range.lowerBound]
-      let lastToken = tokenOfOld[span.range.upperBound - 1]
-      let kept = span.range.map { keptAs[$0] }.filter { $0 >= 0 }
-      guard let firstKept = kept.first, let lastKept = kept.last else { continue }  // deleted
-      if kept.count == span.range.count, lastKept - firstKept + 1 == kept.count {
-        collapseAt[firstKept] = (lastKept + 1, span.range.lowerBound)
-        continue
-      }
-      // Partly kept: the new text of the element is its kept scalars and the changes
-      // that lie inside its tokens.
-      var lower = firstKept
-      var upper = lastKept + 1
-      for change in diff.changes {
-        let inside =
-          change.old.isEmpty
-          ? change.old.lowerBound > firstToken && change.old.lowerBound <= lastToken
-          : change.old.lowerBound >= firstToken && change.old.upperBound <= lastToken + 1
-        guard inside, !change.new.isEmpty else { continue }
-        lower = min(lower, newTokens[change.new.lowerBound].range.lowerBound)
-        upper = max(upper, newTokens[change.new.upperBound - 1].range.upperBound)
-      }
-      let oldAttribute = attributes[Int(oldAttributes[span.range.lowerBound])]
-      let text = String(String.UnicodeScalarView(newScalars[lower..<upper]))
-      if let element = oldAttribute.element, let edited = element.editingCells(text),
-        !(lower..<upper).contains(where: { collapseAt[$0] != nil })
-      {
-        var value = oldAttribute
-        value.element = edited
-        collapseAt[lower] = (upper, addOld(value, paragraph: oldParagraph[span.range.lowerBound]))
-      } else {
-        for scalar in lower..<upper where source[scalar] >= 0 && elementOfOld[source[scalar]] == index {
-          flatten.insert(scalar)
+      let firstToken = tokenOfOld[range.lowerBound]
+      let lastToken = tokenOfOld[range.upperBound - 1]
+      let oldAttribute = attributes[Int(oldAttributes[range.lowerBound])]
+      let kept = range.map { keptAs[$0] }.filter { $0 >= 0 }
+      // The new text of the element: its kept scalars and the changes that lie inside
+      // its tokens. For a table, first also what was typed at the start or end of its
+      // line (its paragraph holds nothing else, so that text is in its first or last
+      // cell), if its cells can take it.
+      let isBlock = oldAttribute.element?.isBlock == true
+      let inner = extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: false)
+      let outer = isBlock ? extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: true) : inner
+      var placed = false
+      for (lower, upper) in outer == inner ? [inner] : [outer, inner] where lower < upper {
+        if kept.count == range.count, lower == kept.first, upper == lower + kept.count {
+          collapseAt[lower] = (upper, range.lowerBound)  // kept whole
+          placed = true
+          break
         }
+        let text = String(String.UnicodeScalarView(newScalars[lower..<upper]))
+        if let element = oldAttribute.element, let edited = element.editingCells(text),
+          !(lower..<upper).contains(where: { collapseAt[$0] != nil })
+        {
+          var value = oldAttribute
+          value.element = edited
+          collapseAt[lower] = (upper, addOld(value, paragraph: oldParagraph[range.lowerBound]))
+          placed = true
+          break
+        }
+      }
+      // Deleted, or its text replaced by text it cannot take: it goes.
+      guard !placed, inner.lower < inner.upper, !kept.isEmpty else { continue }
+      for scalar in inner.lower..<inner.upper where source[scalar] >= 0 && elementOfOld[source[scalar]] == index {
+        flatten.insert(scalar)
       }
     }
 
@@ -169,6 +171,47 @@ struct PlainTextElements {
     }
     scalars = rebuilt
     source = rebuiltSource
+  }
+
+  /// The new scalars of the element whose old tokens are `firstToken...lastToken`:
+  /// from its first to its last kept scalar (`kept`), widened to the text typed
+  /// inside it (with `edges`, also at its start and end; see `typedInside`). Empty
+  /// (lower ≥ upper) when nothing is kept or typed.
+  private func extent(kept: [Int], firstToken: Int, lastToken: Int, edges: Bool) -> (lower: Int, upper: Int) {
+    var lower = kept.first ?? Int.max
+    var upper = kept.last.map { $0 + 1 } ?? Int.min
+    for change in diff.changes where !change.new.isEmpty {
+      guard let typed = typedInside(change, firstToken: firstToken, lastToken: lastToken, edges: edges)
+      else { continue }
+      lower = min(lower, newTokens[typed.lowerBound].range.lowerBound)
+      upper = max(upper, newTokens[typed.upperBound - 1].range.upperBound)
+    }
+    return (lower, upper)
+  }
+
+  /// The new tokens of `change` that belong to the element whose old tokens are
+  /// `firstToken...lastToken`, or nil: a replacement or deletion of its tokens only,
+  /// an insertion between them; with `edges` (a table, a paragraph of its own), also
+  /// an insertion at its start (what follows the inserted text's last line break) or
+  /// at its end (what comes before the first).
+  private func typedInside(_ change: TokenDiff.Change, firstToken: Int, lastToken: Int, edges isBlock: Bool) -> Range<Int>? {
+    guard change.old.isEmpty else {
+      let inside = change.old.lowerBound >= firstToken && change.old.upperBound <= lastToken + 1
+      return inside ? change.new : nil
+    }
+    let at = change.old.lowerBound
+    if at > firstToken && at <= lastToken { return change.new }
+    guard isBlock else { return nil }
+    let isBreak = { (token: Int) in newTokens[token].kind == .lineBreak }
+    var typed = change.new
+    if at == firstToken {
+      if let lastBreak = typed.last(where: isBreak) { typed = (lastBreak + 1)..<typed.upperBound }
+    } else if at == lastToken + 1 {
+      if let firstBreak = typed.first(where: isBreak) { typed = typed.lowerBound..<firstBreak }
+    } else {
+      return nil
+    }
+    return typed.isEmpty ? nil : typed
   }
 
   /// Adds an old scalar entry with `value`, for a rebuilt scalar to take its

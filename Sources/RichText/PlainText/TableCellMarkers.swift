@@ -62,7 +62,7 @@ enum TableCellMarkers {
     let planned = RTFListTable(planning: paragraphs)
     func prefix(_ item: RTFListTable.Item?, _ marker: ListMarker?) -> String {
       guard let item, let marker else { return "" }
-      return String(repeating: "\t", count: max(0, marker.level)) + item.marker + "\t"
+      return String(repeating: "\t", count: max(0, marker.level)) + item.marker + marker.follow.shownText
     }
     let lines = paragraphs.indices.map { prefix(planned.items[$0], paragraphs[$0].style.list) }
     var cells: [Int: [String]] = [:]

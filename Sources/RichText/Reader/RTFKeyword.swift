@@ -22,7 +22,7 @@ enum RTFKeyword: String, CaseIterable, Sendable {
 
   // Font and colour tables, lists.
   case f, fnil, froman, fswiss, fmodern, fscript, fdecor, ftech, fbidi, fcharset, cpg
-  case red, green, blue, listid, levelnfc, levelstartat, ls, ilvl
+  case red, green, blue, listid, levelnfc, levelstartat, levelfollow, ls, ilvl
   case pnlvlblt, pnlvlbody, pnlvl, pnstart, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm
 
   // Character formatting.

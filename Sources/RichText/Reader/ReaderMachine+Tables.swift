@@ -93,6 +93,7 @@ extension ReaderMachine {
     case .listid: listDraft.id = parameter
     case .levelnfc: levelDraft.numberFormat = parameter
     case .levelstartat: levelDraft.start = Int(max(0, parameter ?? 1))
+    case .levelfollow: levelDraft.follow = ListMarker.Follow(rawValue: Int(parameter ?? 0)) ?? .tab
     default: break
     }
   }

@@ -39,6 +39,8 @@ struct ListDraft {
 struct ListLevelDraft {
   var numberFormat: Int32?
   var start = 1
+  /// `\levelfollow`: what follows the marker.
+  var follow = ListMarker.Follow.tab
   var levelText: [UInt8] = []
   var marker: [UInt8] = []
 
@@ -54,7 +56,7 @@ struct ListLevelDraft {
   /// `\{lower-alpha\})` is "a)").
   func marker(level: Int) -> ListMarker? {
     guard let format else { return nil }
-    var marker = ListMarker(format: format, level: level)
+    var marker = ListMarker(format: format, level: level, follow: follow)
     guard !marker.isBullet else { return marker }
     marker.start = start
     // The level text: a length byte, then the text with placeholders \'00–\'08.

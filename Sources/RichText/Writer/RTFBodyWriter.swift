@@ -72,7 +72,7 @@ struct RTFBodyWriter {
         previousEndsWithBlockElement = paragraph.withRuns { runs in
           let first = runIndex
           writeRuns(
-            runs, marker: lists.items[index]?.marker, state: &stateNumber, runIndex: &runIndex,
+            runs, marker: lists.items[index]?.listText, state: &stateNumber, runIndex: &runIndex,
             sets: &sets, forcingColor: forcingColor, to: &out)
           // Only a run with an element can end with a table.
           return runIndex > first && sets.hasElement[Int(sets.runNumbers[runIndex - 1])]
@@ -80,7 +80,7 @@ struct RTFBodyWriter {
         }
       } else {
         writeRuns(
-          of: paragraph, marker: lists.items[index]?.marker, state: &state, forcingColor: forcingColor,
+          of: paragraph, marker: lists.items[index]?.listText, state: &state, forcingColor: forcingColor,
           to: &out)
         previousEndsWithBlockElement = paragraph.endsWithBlockElement
       }
@@ -250,12 +250,18 @@ struct RTFBodyWriter {
     return last.pointee.text.unicodeScalars.last == "\u{FFFC}"
   }
 
-  /// Writes `{\listtext\t<marker>\t}` once, before the item's first character.
+  /// Writes `{\listtext\t<marker>\t}` (a space or nothing in place of the last tab,
+  /// as the level's `\levelfollow` says) once, before the item's first character.
   private func writeMarker(_ marker: inout String?, to out: inout RTFByteBuffer) {
     guard let text = marker else { return }
     out.raw("{\\listtext\t")
-    out.text(text, usesCodePage1252: false)
-    out.raw("\t}")
+    if text.hasSuffix("\t") {
+      out.text(String(text.dropLast()), usesCodePage1252: false)
+      out.raw("\t}")
+    } else {
+      out.text(text, usesCodePage1252: false)
+      out.raw("}")
+    }
     marker = nil
   }
 

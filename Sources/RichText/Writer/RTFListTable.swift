@@ -17,10 +17,15 @@ struct RTFListTable {
     var counters: [Int?] = []
   }
 
-  /// One list item: the list it belongs to (`\lsN` is `list + 1`) and its marker text.
+  /// One list item: the list it belongs to (`\lsN` is `list + 1`), its marker text
+  /// and what follows the marker.
   struct Item {
     var list: Int
     var marker: String
+    var follow = ListMarker.Follow.tab
+
+    /// The marker and what follows it, as `{\listtext}` and `plainText` show them.
+    var listText: String { marker + follow.text }
   }
 
   private(set) var lists: [List] = []
@@ -82,7 +87,7 @@ struct RTFListTable {
     let number = lists[index].counters[level].map { $0 + 1 } ?? levelMarker.start
     lists[index].counters[level] = number
     lists[index].counters.removeSubrange((level + 1)...)
-    return Item(list: index, marker: marker.text(number: number))
+    return Item(list: index, marker: marker.text(number: number), follow: marker.follow)
   }
 
   /// Whether an item of `marker` at `level` can join list `index`.
@@ -165,7 +170,7 @@ struct RTFListTable {
     let numberFormat = Self.numberFormat(format)
     out.word("{\\listlevel\\levelnfc", numberFormat)
     out.word("\\levelnfcn", numberFormat)
-    out.raw("\\leveljc0\\leveljcn0\\levelfollow0")
+    out.word("\\leveljc0\\leveljcn0\\levelfollow", marker.follow.rawValue)
     out.word("\\levelstartat", marker.isBullet ? 1 : marker.start)
     out.raw("\\levelspace360\\levelindent0")
     out.raw("{\\*\\levelmarker ")
