@@ -91,14 +91,28 @@ public struct RTFElement: Hashable, Sendable {
   /// the RTF, everything else keeps its bytes. Nil when the table's shape changed
   /// (a cell or row added or removed) or a changed cell holds formatting groups.
   public func editingCells(_ newText: String) -> RTFElement? {
+    editingCells(newText, typedMarkers: [])
+  }
+
+  /// `editingCells(_:)`, where `typedMarkers` holds the list marker typed on each line
+  /// of `newText` (nil: none): a new line that is a list item typed inside the table
+  /// becomes a new item of the cell above it (see `RTFCellEdit` for the rule). It is
+  /// written as `\par\intbl` and its text just before the end of the item above it,
+  /// so it takes that item's paragraph formatting and list (`\intbl` again, for
+  /// readers that take a paragraph without a table word before its text as one
+  /// outside the table, as this reader does).
+  func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
     guard kind == .table, let cells else { return nil }
     if newText == shownText { return self }
-    let pieces = newText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
+    guard let edit = RTFCellEdit(old: shownText, new: newText, typedMarkers: typedMarkers, cellLists: cellLists)
+    else { return nil }
+    let pieces = edit.pieces
     let oldPieces = shownText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
     guard pieces.count == cells.count, oldPieces.count == cells.count else { return nil }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(rtf.count + newText.utf8.count)
+    bytes.reserveCapacity(rtf.count + newText.utf8.count + 8 * edit.added.count)
     var newCells: [RTFCellText] = []
+    var newLists: [ListMarker?] = []
     var copied = 0
     for (index, cell) in cells.enumerated() {
       let replaced = cell.text ?? (cell.insertion..<cell.insertion)
@@ -109,27 +123,50 @@ public struct RTFElement: Hashable, Sendable {
       } else {
         guard !rtf[replaced].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
         else { return nil }
-        var out = RTFByteBuffer(capacity: pieces[index].utf8.count + 8)
-        out.text(String(pieces[index]), usesCodePage1252: false)
-        // `\uc0` must not reach the rest of the table: keep it in a group.
-        let grouped = out.bytes.contains(UInt8(ascii: "\\"))
-        if grouped { bytes.append(UInt8(ascii: "{")) }
-        // A space keeps the text apart from a control word before it.
-        if !grouped, !out.bytes.isEmpty, Self.endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
-        bytes.append(contentsOf: out.bytes)
-        if grouped { bytes.append(UInt8(ascii: "}")) }
+        Self.appendText(pieces[index], to: &bytes)
       }
       let end = bytes.count
-      let insertion = cell.insertion - replaced.upperBound + end
-      newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
+      var insertion = cell.insertion - replaced.upperBound + end
       copied = replaced.upperBound
+      newLists.append(cellLists?[index] ?? nil)
+      if let added = edit.added[index] {
+        // Each new paragraph: `\par\intbl` and its text before the end of the one above.
+        bytes.append(contentsOf: rtf[copied..<cell.insertion])
+        copied = cell.insertion
+        var text = end > start ? start..<end : nil
+        for paragraph in added {
+          insertion = bytes.count
+          newCells.append(RTFCellText(text: text, insertion: insertion))
+          bytes.append(contentsOf: Array("\\par\\intbl ".utf8))
+          let paragraphStart = bytes.count
+          Self.appendText(paragraph, to: &bytes)
+          text = bytes.count > paragraphStart ? paragraphStart..<bytes.count : nil
+          newLists.append(cellLists?[index] ?? nil)
+        }
+        newCells.append(RTFCellText(text: text, insertion: bytes.count))
+      } else {
+        newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
+      }
     }
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
-    edited.cellLists = cellLists
+    edited.cellLists = edit.added.isEmpty ? cellLists : newLists
     edited.resources = resources
     return edited
+  }
+
+  /// Appends `text` as RTF to `bytes`, in a group when it needs control words.
+  private static func appendText(_ text: Substring, to bytes: inout [UInt8]) {
+    var out = RTFByteBuffer(capacity: text.utf8.count + 8)
+    out.text(String(text), usesCodePage1252: false)
+    // `\uc0` must not reach the rest of the table: keep it in a group.
+    let grouped = out.bytes.contains(UInt8(ascii: "\\"))
+    if grouped { bytes.append(UInt8(ascii: "{")) }
+    // A space keeps the text apart from a control word before it.
+    if !grouped, !out.bytes.isEmpty, endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
+    bytes.append(contentsOf: out.bytes)
+    if grouped { bytes.append(UInt8(ascii: "}")) }
   }
 
   /// Whether `bytes` end with a control word that text written next would extend.
