@@ -5,9 +5,9 @@ import Testing
 
 /// New list items typed in table cells: a line typed between two lines of a table,
 /// starting with a marker of the same kind and level as the item that ends the line
-/// above it, becomes a new item after that item, in its cell (`RTFCellEdit`); the
-/// table keeps everything else, in the file spliced or written whole, and
-/// LibreOffice numbers the new item in its cell.
+/// above it, becomes a new item after that item, in its cell (`RTFCellEdit`); a
+/// cell's later paragraph deleted whole goes. The table keeps everything else, in
+/// the file spliced or written whole, and LibreOffice numbers the items in their cells.
 @Suite("New list items in table cells")
 struct TableCellListAddTests {
   typealias Cells = TableCellListTests
@@ -85,6 +85,41 @@ struct TableCellListAddTests {
     #expect(first.plainText == "1.\tOne\n2.\tNew\n\ta)\tSub\n3.\tTwo\t•\tDot\n4.\tNext\tPlain\nEnd\n")
   }
 
+  @Test("a cell's second or later paragraph deleted whole goes, spliced and written whole; the paragraph above ends its cell if it did")
+  func removedParagraphs() throws {
+    let rtf = Cells.header + "\\trowd\\cellx3000\\cellx6000\n" + Cells.cell("Milk", ls: 3, end: "\\par")
+      + Cells.cell("Bread", ls: 3, end: "\\par") + Cells.cell("{\\b Eggs}", ls: 3) + Cells.cell("Other", ls: nil)
+      + "\\row\n\\trowd\\cellx3000\\cellx6000\n" + Cells.cell("First", ls: 7) + Cells.cell("Plain", ls: nil)
+      + "\\row\n\\pard\\plain\\f0 End\\par\n}"
+    let body = try Cells.read(rtf)
+    #expect(body.plainText == "•\tMilk\n•\tBread\n•\tEggs\tOther\n1.\tFirst\tPlain\nEnd\n")
+    let bullet = try #require(TableCellMarkers.cellLists(of: body.paragraphs[0])?[0])
+    let number = try #require(TableCellMarkers.cellLists(of: body.paragraphs[0])?[4])
+    let cases: [(typed: String, shown: String, lists: [ListMarker?])] = [
+      ("•\tMilk\n•\tEggs\tOther\n1.\tFirst\tPlain\nEnd\n", "Milk\nEggs\tOther\nFirst\tPlain", [bullet, bullet, nil, number, nil]),
+      ("•\tMilk\n•\tBread\tOther\n1.\tFirst\tPlain\nEnd\n", "Milk\nBread\tOther\nFirst\tPlain", [bullet, bullet, nil, number, nil]),
+      ("•\tMilk\tOther\n1.\tFirst\tPlain\nEnd\n", "Milk\tOther\nFirst\tPlain", [bullet, nil, number, nil]),
+    ]
+    for (typed, shown, lists) in cases {
+      let edited = body.applyingPlainText(typed)
+      #expect(edited.plainText == typed, "\(typed.debugDescription)")
+      #expect(edited.elements.map(\.shownText) == [shown], "\(typed.debugDescription)")
+      #expect(edited.paragraphs.count == body.paragraphs.count, "\(typed.debugDescription)")
+      #expect(TableCellMarkers.cellLists(of: edited.paragraphs[0]) == lists, "\(typed.debugDescription)")
+      try Self.expectReread(RTFWriter().write(edited), edited, "splice \(typed.debugDescription)")
+      try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "whole \(typed.debugDescription)")
+      #expect(edited.applyingPlainText(typed) == edited, "\(typed.debugDescription)")
+    }
+    // Bread deleted: the cut is Milk's `\par` up to Bread's text.
+    let edited = body.applyingPlainText(cases[0].typed)
+    #expect(String(decoding: try #require(edited.elements.first).rtf, as: UTF8.self)
+      .contains("Milk\\par\n\\pard\\plain\\intbl\\ls3\\ilvl0\\fi-360\\li720\\f0 {\\b Eggs}\\cell"))
+    // A row's only line, or a cell's first paragraph, cannot go this way: the table
+    // keeps its cells or becomes text, never loses a row's cell.
+    let row = body.applyingPlainText("•\tMilk\n•\tBread\n•\tEggs\tOther\nEnd\n")
+    #expect(row.elements.filter { $0.kind == .table }.allSatisfy { $0.shownText.split(separator: "\t").count == 2 })
+  }
+
   @Test("a line typed after the table's last line stays a paragraph after the table")
   func afterTheLastLine() throws {
     let rtf = Cells.header + "\\trowd\\cellx3000\n" + Cells.cell("Milk", ls: 3, end: "\\par")
@@ -115,11 +150,15 @@ struct TableCellListAddTests {
       ("A\nN\nB\tC\nD", ["", "", "", ""]), ("A\nN\nB\tC\nD", ["", "1.", "", ""]),
       ("A\nN\nB\tC\nD", ["", "\t•", "", ""]), ("A\nN\tM\nB\tC\nD", ["", "•", "", ""]),
       ("A\nB\tC\nN\nD", ["", "", "•", ""]), ("N\nA\nB\tC\nD", ["•", "", "", ""]),
-      ("A\nB\tC\nD\nN", ["", "", "", "1."]), ("A\nB\tC", ["", ""]),
+      ("A\nB\tC\nD\nN", ["", "", "", "1."]), ("A\nD", ["", ""]),
     ]
     for (new, typed) in refused {
       #expect(RTFCellEdit(old: old, new: new, typedMarkers: markers(typed), cellLists: lists) == nil, "\(new.debugDescription)")
     }
+    // A line of one piece deleted (`editingCells` checks that it is a cell's second or
+    // later paragraph).
+    #expect(RTFCellEdit(old: old, new: "A\nB\tC", typedMarkers: markers(["", ""]), cellLists: lists)
+      == RTFCellEdit(pieces: ["A", "B", "C", ""], added: [:], removed: [3]))
     // After D (a numbered item) with a numbered marker: allowed only inside the table.
     #expect(RTFCellEdit(old: old + "\nE", new: "A\nB\tC\nD\nN\nE", typedMarkers: markers(["", "", "", "7.", ""]), cellLists: lists + [nil])
       == RTFCellEdit(pieces: ["A", "B", "C", "D", "E"], added: [3: ["N"]]))
@@ -174,6 +213,57 @@ struct TableCellListAddTests {
     print("TableCellListAddTests: seed \(seed), an item added in \(added) of 300 bodies")
   }
 
+  @Test("random bodies with lists in cells: a cell's later paragraph alone on its line, deleted, goes from its cell")
+  func randomRemovals() throws {
+    let seed = TestSeed.make(for: "TableCellListAddTests.removals")
+    var random = SplitMix64(seed: seed)
+    var removedCount = 0
+    for index in 0..<300 {
+      let (rtf, _) = Cells.randomBody(&random)
+      let body = try Cells.read(rtf)
+      let lines = body.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // The lines of one piece, neither a table's first nor its last (deleting that
+      // one is deleting the line break after the table, to the word diff), whose piece
+      // is its cell's second or later paragraph (the piece before it ends with `\par`).
+      var places: [(line: Int, table: Int, row: Int)] = []
+      var line = 0
+      var tableIndex = 0
+      for paragraph in body.paragraphs {
+        defer { line += paragraph.shownLineCount }
+        guard let table = TableCellMarkers.table(of: paragraph) else { continue }
+        defer { tableIndex += 1 }
+        guard let cells = table.cells else { continue }
+        var piece = -1
+        for (row, text) in table.shownText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          let count = text.split(separator: "\t", omittingEmptySubsequences: false).count
+          piece += count
+          guard row > 0, row < paragraph.shownLineCount - 1, count == 1 else { continue }
+          let terminator = table.rtf[cells[piece - 1].insertion...].prefix(5)
+          guard terminator.starts(with: Array("\\par".utf8)), !terminator.starts(with: Array("\\pard".utf8)) else { continue }
+          places.append((line + row, tableIndex, row))
+        }
+      }
+      guard !places.isEmpty else { continue }
+      let place = random.element(places)
+      var typed = lines
+      typed.remove(at: place.line)
+      let edited = body.applyingPlainText(typed.joined(separator: "\n"))
+      let label = "seed \(seed), body \(index), line \(place.line)"
+      let tables = body.elements.filter { $0.kind == .table }
+      var rows = tables[place.table].shownText.split(separator: "\n", omittingEmptySubsequences: false)
+      rows.remove(at: place.row)
+      var expected = tables.map(\.shownText)
+      expected[place.table] = rows.joined(separator: "\n")
+      #expect(edited.elements.filter { $0.kind == .table }.map(\.shownText) == expected, "\(label)")
+      #expect(edited.paragraphs.count == body.paragraphs.count, "\(label)")
+      try Self.expectReread(RTFWriter().write(edited), edited, "\(label) splice")
+      try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(label) whole")
+      #expect(edited.applyingPlainText(edited.plainText) == edited, "\(label)")
+      removedCount += 1
+    }
+    print("TableCellListAddTests: seed \(seed), a paragraph removed in \(removedCount) of 300 bodies")
+  }
+
   @Test("Word's and LibreOffice's files: a new item typed in a cell is read back in its cell, numbered on")
   func corpusFiles() throws {
     for (file, line, typed) in [
@@ -188,6 +278,20 @@ struct TableCellListAddTests {
       #expect(edited.paragraphs.count == body.paragraphs.count, "\(file)")
       #expect(edited.elements.filter { $0.kind == .table }.count == body.elements.filter { $0.kind == .table }.count)
       #expect(edited.plainText.contains(typed), "\(file)")
+      try Self.expectReread(RTFWriter().write(edited), edited, "\(file) splice")
+      try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(file) whole")
+    }
+    // A cell's later paragraph deleted: LibreOffice's "Pear", Word's nested "Bread".
+    for (file, line, shown) in [
+      ("lo-list-in-table", "•\tPear\n", "One\nTwo\tApple\nThree\nFour\tPlain"),
+      ("word-list-in-table", "\ta)\tBread\n", "Shop\nCook\tMonday\nWash\tTuesday"),
+    ] {
+      let body = try RTFReader().read(try Corpus.rtf(file)).text
+      let text = body.plainText.replacingOccurrences(of: line, with: "")
+      let edited = body.applyingPlainText(text)
+      #expect(edited.plainText == text, "\(file)")
+      #expect(edited.paragraphs.count == body.paragraphs.count, "\(file)")
+      #expect(edited.elements.filter { $0.kind == .table }.map(\.shownText) == [shown], "\(file)")
       try Self.expectReread(RTFWriter().write(edited), edited, "\(file) splice")
       try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(file) whole")
     }
@@ -206,13 +310,17 @@ struct TableCellListAddTests {
     // Numbered on in its cell: "Two" is now 3.
     let expected = shown.replacingOccurrences(of: "1.\tOne\n2.\tTwo\t•\tApple\n", with: "1.\tOne\n2.\tNew item\n3.\tTwo\t•\tApple\n•\tBanana\n")
     #expect(edited.plainText == expected)
+    let removedText = shown.replacingOccurrences(of: "\t•\tApple\n•\tPear\n", with: "\t•\tApple\n")
+    let removed = body.applyingPlainText(removedText)
+    #expect(removed.plainText == removedText)
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("notes-cell-items-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let files = [
       ("original", RTFWriter().write(body)), ("splice", RTFWriter().write(edited)),
-      ("whole", RTFWriter().write(edited.forgettingSource())),
+      ("whole", RTFWriter().write(edited.forgettingSource())), ("removed-splice", RTFWriter().write(removed)),
+      ("removed-whole", RTFWriter().write(removed.forgettingSource())),
     ]
     for (name, bytes) in files {
       try Data(bytes).write(to: directory.appendingPathComponent(name + ".rtf"))
@@ -236,6 +344,7 @@ struct TableCellListAddTests {
     #expect(original == (try ListMarkersLibreOfficeTests.normalized(shown)))
     for name in ["splice", "whole"] {
       #expect(try theirs(name) == ListMarkersLibreOfficeTests.normalized(expected), "\(name)")
+      #expect(try theirs("removed-" + name) == ListMarkersLibreOfficeTests.normalized(removedText), "removed-\(name)")
     }
     // Its HTML: the same cells with the same borders, each new item an item of its cell.
     let html = Process()
@@ -257,6 +366,10 @@ struct TableCellListAddTests {
       #expect(edited.map(\.tag) == cells.map(\.tag), "\(name)")
       #expect(edited.map(\.text) == [["One", "New item", "Two"], ["Apple", "Banana", "Pear"], ["Three", "Four"], ["Plain"]], "\(name)")
       #expect(edited.map(\.items) == [3, 3, 2, 0], "\(name)")
+      let removed = try Self.tableCells(String(contentsOf: directory.appendingPathComponent("removed-" + name + ".html"), encoding: .utf8))
+      #expect(removed.map(\.tag) == cells.map(\.tag), "removed-\(name)")
+      #expect(removed.map(\.text) == [["One", "Two"], ["Apple"], ["Three", "Four"], ["Plain"]], "removed-\(name)")
+      #expect(removed.map(\.items) == [2, 1, 2, 0], "removed-\(name)")
     }
   }
 

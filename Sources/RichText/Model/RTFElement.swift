@@ -96,7 +96,9 @@ public struct RTFElement: Hashable, Sendable {
 
   /// `editingCells(_:)`, where `typedMarkers` holds the list marker typed on each line
   /// of `newText` (nil: none): a new line that is a list item typed inside the table
-  /// becomes a new item of the cell above it (see `RTFCellEdit` for the rule). It is
+  /// becomes a new item of the cell above it, and a cell's later paragraph deleted
+  /// whole goes (see `RTFCellEdit` for the rule): the RTF from the `\par` before it to
+  /// its text is cut, so the paragraph before it ends where it ended. It is
   /// written as `\par\intbl` and its text just before the end of the item above it,
   /// so it takes that item's paragraph formatting and list (`\intbl` again, for
   /// readers that take a paragraph without a table word before its text as one
@@ -115,6 +117,17 @@ public struct RTFElement: Hashable, Sendable {
     var newLists: [ListMarker?] = []
     var copied = 0
     for (index, cell) in cells.enumerated() {
+      if edit.removed.contains(index) {
+        // Cut from the `\par` that ends the paragraph above to this one's text end:
+        // the paragraph above then ends where this one did.
+        guard index > 0, !newCells.isEmpty, cells[index - 1].insertion >= copied,
+          let cut = removalEnd(from: cells[index - 1].insertion, through: cell)
+        else { return nil }
+        bytes.append(contentsOf: rtf[copied..<cells[index - 1].insertion])
+        copied = cut
+        newCells[newCells.count - 1].insertion = bytes.count + cell.insertion - copied
+        continue
+      }
       let replaced = cell.text ?? (cell.insertion..<cell.insertion)
       bytes.append(contentsOf: rtf[copied..<replaced.lowerBound])
       let start = bytes.count
@@ -151,9 +164,56 @@ public struct RTFElement: Hashable, Sendable {
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
-    edited.cellLists = edit.added.isEmpty ? cellLists : newLists
+    // Nil when no cell paragraph is an item any more, as the reader leaves it.
+    edited.cellLists = edit.added.isEmpty && edit.removed.isEmpty
+      ? cellLists : newLists.contains(where: { $0 != nil }) ? newLists : nil
     edited.resources = resources
     return edited
+  }
+
+  /// Where a cut that removes the cell paragraph `cell` ends, when it starts at the
+  /// `\par` at `start` that ends the paragraph before it: after its text and the
+  /// group ends that close groups opened in the cut. Nil when `start` is no `\par`,
+  /// the cut closes a group it did not open, holds `\bin`, or its groups do not
+  /// close before the cell paragraph's end.
+  private func removalEnd(from start: Int, through cell: RTFCellText) -> Int? {
+    let par = Array("\\par".utf8)
+    guard start + par.count <= rtf.count, rtf[start..<(start + par.count)].elementsEqual(par) else { return nil }
+    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+    if start + par.count < rtf.count, isLetter(rtf[start + par.count]) { return nil }  // `\pard`
+    let textEnd = cell.text?.upperBound ?? cell.insertion
+    guard textEnd <= cell.insertion else { return nil }
+    var depth = 0
+    var index = start
+    while index < textEnd {
+      switch rtf[index] {
+      case UInt8(ascii: "\\"):
+        var end = index + 1
+        while end < textEnd, isLetter(rtf[end]) { end += 1 }
+        if end == index + 1 {
+          index += 2  // a control symbol
+          continue
+        }
+        if rtf[(index + 1)..<end].elementsEqual("bin".utf8) { return nil }
+        index = end
+      case UInt8(ascii: "{"):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"):
+        depth -= 1
+        guard depth >= 0 else { return nil }
+        index += 1
+      default: index += 1
+      }
+    }
+    guard index == textEnd else { return nil }
+    while depth > 0 {
+      while index < cell.insertion, rtf[index] == 0x0A || rtf[index] == 0x0D { index += 1 }
+      guard index < cell.insertion, rtf[index] == UInt8(ascii: "}") else { return nil }
+      index += 1
+      depth -= 1
+    }
+    return index
   }
 
   /// Appends `text` as RTF to `bytes`, in a group when it needs control words.

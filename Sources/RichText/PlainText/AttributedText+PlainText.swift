@@ -72,8 +72,10 @@ extension AttributedText {
   /// marker of the same kind (bullet or numbered) and level as the cell's item that
   /// ends the line above it, it becomes an item after that one, in the same cell and
   /// list. A line typed before the table's first line or after its last stays a
-  /// paragraph of its own outside the table; any other line typed inside a table
-  /// changes its shape, and the table becomes text. The footnote section at the end of `plainText`
+  /// paragraph of its own outside the table. A line deleted between the table's first
+  /// and last lines, that was a cell's second or later paragraph, deletes that
+  /// paragraph (a whole row cannot go this way). Any other line typed or deleted inside
+  /// a table changes its shape, and the table becomes text. The footnote section at the end of `plainText`
   /// (an empty line, then lines starting `[1]`, `[2]`…) is taken off `newText` first
   /// and changes nothing: a footnote's text stays in its footnote, whatever is typed
   /// there. Applying the body's own
