@@ -91,16 +91,43 @@ public struct RTFElement: Hashable, Sendable {
   /// the RTF, everything else keeps its bytes. Nil when the table's shape changed
   /// (a cell or row added or removed) or a changed cell holds formatting groups.
   public func editingCells(_ newText: String) -> RTFElement? {
+    editingCells(newText, typedMarkers: [])
+  }
+
+  /// `editingCells(_:)`, where `typedMarkers` holds the list marker typed on each line
+  /// of `newText` (nil: none): a new line that is a list item typed inside the table
+  /// becomes a new item of the cell above it, and a cell's later paragraph deleted
+  /// whole goes (see `RTFCellEdit` for the rule): the RTF from the `\par` before it to
+  /// its text is cut, so the paragraph before it ends where it ended. It is
+  /// written as `\par\intbl` and its text just before the end of the item above it,
+  /// so it takes that item's paragraph formatting and list (`\intbl` again, for
+  /// readers that take a paragraph without a table word before its text as one
+  /// outside the table, as this reader does).
+  func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
     guard kind == .table, let cells else { return nil }
     if newText == shownText { return self }
-    let pieces = newText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
+    guard let edit = RTFCellEdit(old: shownText, new: newText, typedMarkers: typedMarkers, cellLists: cellLists)
+    else { return nil }
+    let pieces = edit.pieces
     let oldPieces = shownText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
     guard pieces.count == cells.count, oldPieces.count == cells.count else { return nil }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(rtf.count + newText.utf8.count)
+    bytes.reserveCapacity(rtf.count + newText.utf8.count + 8 * edit.added.count)
     var newCells: [RTFCellText] = []
+    var newLists: [ListMarker?] = []
     var copied = 0
     for (index, cell) in cells.enumerated() {
+      if edit.removed.contains(index) {
+        // Cut from the `\par` that ends the paragraph above to this one's text end:
+        // the paragraph above then ends where this one did.
+        guard index > 0, !newCells.isEmpty, cells[index - 1].insertion >= copied,
+          let cut = removalEnd(from: cells[index - 1].insertion, through: cell)
+        else { return nil }
+        bytes.append(contentsOf: rtf[copied..<cells[index - 1].insertion])
+        copied = cut
+        newCells[newCells.count - 1].insertion = bytes.count + cell.insertion - copied
+        continue
+      }
       let replaced = cell.text ?? (cell.insertion..<cell.insertion)
       bytes.append(contentsOf: rtf[copied..<replaced.lowerBound])
       let start = bytes.count
@@ -109,27 +136,97 @@ public struct RTFElement: Hashable, Sendable {
       } else {
         guard !rtf[replaced].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
         else { return nil }
-        var out = RTFByteBuffer(capacity: pieces[index].utf8.count + 8)
-        out.text(String(pieces[index]), usesCodePage1252: false)
-        // `\uc0` must not reach the rest of the table: keep it in a group.
-        let grouped = out.bytes.contains(UInt8(ascii: "\\"))
-        if grouped { bytes.append(UInt8(ascii: "{")) }
-        // A space keeps the text apart from a control word before it.
-        if !grouped, !out.bytes.isEmpty, Self.endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
-        bytes.append(contentsOf: out.bytes)
-        if grouped { bytes.append(UInt8(ascii: "}")) }
+        Self.appendText(pieces[index], to: &bytes)
       }
       let end = bytes.count
-      let insertion = cell.insertion - replaced.upperBound + end
-      newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
+      var insertion = cell.insertion - replaced.upperBound + end
       copied = replaced.upperBound
+      newLists.append(cellLists?[index] ?? nil)
+      if let added = edit.added[index] {
+        // Each new paragraph: `\par\intbl` and its text before the end of the one above.
+        bytes.append(contentsOf: rtf[copied..<cell.insertion])
+        copied = cell.insertion
+        var text = end > start ? start..<end : nil
+        for paragraph in added {
+          insertion = bytes.count
+          newCells.append(RTFCellText(text: text, insertion: insertion))
+          bytes.append(contentsOf: Array("\\par\\intbl ".utf8))
+          let paragraphStart = bytes.count
+          Self.appendText(paragraph, to: &bytes)
+          text = bytes.count > paragraphStart ? paragraphStart..<bytes.count : nil
+          newLists.append(cellLists?[index] ?? nil)
+        }
+        newCells.append(RTFCellText(text: text, insertion: bytes.count))
+      } else {
+        newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
+      }
     }
     bytes.append(contentsOf: rtf[copied...])
     var edited = RTFElement(kind: .table, shownText: newText, rtf: bytes)
     edited.cells = newCells
-    edited.cellLists = cellLists
+    // Nil when no cell paragraph is an item any more, as the reader leaves it.
+    edited.cellLists = edit.added.isEmpty && edit.removed.isEmpty
+      ? cellLists : newLists.contains(where: { $0 != nil }) ? newLists : nil
     edited.resources = resources
     return edited
+  }
+
+  /// Where a cut that removes the cell paragraph `cell` ends, when it starts at the
+  /// `\par` at `start` that ends the paragraph before it: after its text and the
+  /// group ends that close groups opened in the cut. Nil when `start` is no `\par`,
+  /// the cut closes a group it did not open, holds `\bin`, or its groups do not
+  /// close before the cell paragraph's end.
+  private func removalEnd(from start: Int, through cell: RTFCellText) -> Int? {
+    let par = Array("\\par".utf8)
+    guard start + par.count <= rtf.count, rtf[start..<(start + par.count)].elementsEqual(par) else { return nil }
+    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+    if start + par.count < rtf.count, isLetter(rtf[start + par.count]) { return nil }  // `\pard`
+    let textEnd = cell.text?.upperBound ?? cell.insertion
+    guard textEnd <= cell.insertion else { return nil }
+    var depth = 0
+    var index = start
+    while index < textEnd {
+      switch rtf[index] {
+      case UInt8(ascii: "\\"):
+        var end = index + 1
+        while end < textEnd, isLetter(rtf[end]) { end += 1 }
+        if end == index + 1 {
+          index += 2  // a control symbol
+          continue
+        }
+        if rtf[(index + 1)..<end].elementsEqual("bin".utf8) { return nil }
+        index = end
+      case UInt8(ascii: "{"):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"):
+        depth -= 1
+        guard depth >= 0 else { return nil }
+        index += 1
+      default: index += 1
+      }
+    }
+    guard index == textEnd else { return nil }
+    while depth > 0 {
+      while index < cell.insertion, rtf[index] == 0x0A || rtf[index] == 0x0D { index += 1 }
+      guard index < cell.insertion, rtf[index] == UInt8(ascii: "}") else { return nil }
+      index += 1
+      depth -= 1
+    }
+    return index
+  }
+
+  /// Appends `text` as RTF to `bytes`, in a group when it needs control words.
+  private static func appendText(_ text: Substring, to bytes: inout [UInt8]) {
+    var out = RTFByteBuffer(capacity: text.utf8.count + 8)
+    out.text(String(text), usesCodePage1252: false)
+    // `\uc0` must not reach the rest of the table: keep it in a group.
+    let grouped = out.bytes.contains(UInt8(ascii: "\\"))
+    if grouped { bytes.append(UInt8(ascii: "{")) }
+    // A space keeps the text apart from a control word before it.
+    if !grouped, !out.bytes.isEmpty, endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
+    bytes.append(contentsOf: out.bytes)
+    if grouped { bytes.append(UInt8(ascii: "}")) }
   }
 
   /// Whether `bytes` end with a control word that text written next would extend.

@@ -66,7 +66,16 @@ extension AttributedText {
   /// was deleted leaves its list. Elements are units: one is kept while its shown
   /// text is; elements that show nothing stay where they were (beside the words
   /// around them); editing a table's cells edits those cells, and deleting all of a
-  /// table's text deletes the table. The footnote section at the end of `plainText`
+  /// table's text deletes the table. In a table's lines a line feed ends a row and also a
+  /// paragraph inside a cell, so a new line typed there is a new list item of a cell
+  /// only by this rule: typed between two lines of the table, without a tab, with a
+  /// marker of the same kind (bullet or numbered) and level as the cell's item that
+  /// ends the line above it, it becomes an item after that one, in the same cell and
+  /// list. A line typed before the table's first line or after its last stays a
+  /// paragraph of its own outside the table. A line deleted between the table's first
+  /// and last lines, that was a cell's second or later paragraph, deletes that
+  /// paragraph (a whole row cannot go this way). Any other line typed or deleted inside
+  /// a table changes its shape, and the table becomes text. The footnote section at the end of `plainText`
   /// (an empty line, then lines starting `[1]`, `[2]`…) is taken off `newText` first
   /// and changes nothing: a footnote's text stays in its footnote, whatever is typed
   /// there. Applying the body's own
@@ -82,7 +91,7 @@ extension AttributedText {
     let footnotes = FootnoteSection.lines(of: paragraphs).count
     let bodyText = FootnoteSection.strip(newText, footnoteCount: footnotes)
     let (text, markers) = ListMarkerText.strip(bodyText, old: self)
-    var result = PlainTextOverlay(base: self, newText: text).result()
+    var result = PlainTextOverlay(base: self, newText: text, lineMarkers: markers).result()
     var paragraphs = result.paragraphs
     ListMarkerText.apply(markers, to: &paragraphs)
     if paragraphs != result.paragraphs { result.setParagraphs(paragraphs) }

@@ -198,6 +198,9 @@ enum ListMarkerText {
     }
     for (index, parsed) in markers.enumerated() {
       var style = paragraphs[index].style
+      // A table whose cells are items shows its cells' markers, not its own: a marker
+      // read from its first line (one typed in place of several old lines) is a cell's.
+      let parsed = parsed.flatMap { TableCellMarkers.cellLists(of: paragraphs[index]) == nil ? $0 : nil }
       guard let parsed else {
         if style.list != nil {
           style.list = nil

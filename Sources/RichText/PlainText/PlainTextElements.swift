@@ -5,8 +5,9 @@
 /// - An element whose shown text was kept whole is kept (its U+FFFC replaces the
 ///   shown text).
 /// - A table whose cells were edited (the changes lie inside its text, or were typed
-///   at the start or end of its line, and its shape is the same) becomes the table
-///   with those cells edited, also when no word of it was kept (a one-cell table's
+///   at the start or end of its line, and its shape is the same, or list items were
+///   typed in its cells as `RTFCellEdit` allows) becomes the table with those cells
+///   edited, also when no word of it was kept (a one-cell table's
 ///   only word replaced); any other partly edited element becomes ordinary text
 ///   (what is left of its shown text).
 /// - An element whose shown text was deleted, or replaced by text it cannot take,
@@ -28,6 +29,11 @@ struct PlainTextElements {
   let diff: TokenDiff
   let newScalars: [Unicode.Scalar]
   let oldScalars: [Unicode.Scalar]
+  /// The list marker typed on each line of the new text (`ListMarkerText.strip`),
+  /// for a table's cells to take new list items; empty when unknown.
+  let lineMarkers: [ListMarkerText.Parsed?]
+  /// The index in `newScalars` where each line starts, worked out when needed.
+  private var lineStarts: [Int]?
 
   // In: the overlay's arrays; out: the same, extended with entries for edited
   // elements and for element text that became ordinary text.
@@ -46,8 +52,9 @@ struct PlainTextElements {
     oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)],
     newTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)], diff: TokenDiff, source: [Int],
     newScalars: [Unicode.Scalar], oldScalars: [Unicode.Scalar], oldAttributes: [Int32],
-    oldParagraph: [Int32], attributes: [CharacterAttributes]
+    oldParagraph: [Int32], attributes: [CharacterAttributes], lineMarkers: [ListMarkerText.Parsed?] = []
   ) {
+    self.lineMarkers = lineMarkers
     self.spans = spans
     self.invisible = invisible
     self.oldTokens = oldTokens
@@ -110,7 +117,8 @@ struct PlainTextElements {
           break
         }
         let text = String(String.UnicodeScalarView(newScalars[lower..<upper]))
-        if let element = oldAttribute.element, let edited = element.editingCells(text),
+        if let element = oldAttribute.element,
+          let edited = element.editingCells(text, typedMarkers: typedMarkers(from: lower, for: element)),
           !(lower..<upper).contains(where: { collapseAt[$0] != nil })
         {
           var value = oldAttribute
@@ -212,6 +220,26 @@ struct PlainTextElements {
       return nil
     }
     return typed.isEmpty ? nil : typed
+  }
+
+  /// The markers typed on the lines of the new text from the one holding new scalar
+  /// `lower` on, for `element` when its cells are list items (else none).
+  private mutating func typedMarkers(from lower: Int, for element: RTFElement) -> [ListMarkerText.Parsed?] {
+    guard element.cellLists != nil, !lineMarkers.isEmpty else { return [] }
+    if lineStarts == nil {
+      var starts = [0]
+      for (index, scalar) in newScalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
+      lineStarts = starts
+    }
+    guard let starts = lineStarts, starts.count == lineMarkers.count else { return [] }
+    // The last line that starts at or before `lower`.
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= lower { low = middle } else { high = middle }
+    }
+    return Array(lineMarkers[low...])
   }
 
   /// Adds an old scalar entry with `value`, for a rebuilt scalar to take its

@@ -20,8 +20,12 @@ struct PlainTextOverlay {
   /// old scalars at the very end), their attributes and paragraph.
   private var invisibleElements: [PlainTextElements.Invisible] = []
 
-  init(base: AttributedText, newText: String) {
+  /// The list marker typed on each line of the new text (see `PlainTextElements`).
+  private let lineMarkers: [ListMarkerText.Parsed?]
+
+  init(base: AttributedText, newText: String, lineMarkers: [ListMarkerText.Parsed?] = []) {
     self.base = base
+    self.lineMarkers = lineMarkers
     let capacity = base.paragraphs.reduce(0) { sum, paragraph in
       paragraph.runs.reduce(sum + 1) { $0 + $1.text.utf8.count }
     }
@@ -99,7 +103,8 @@ struct PlainTextOverlay {
       var elements = PlainTextElements(
         spans: elementSpans, invisible: invisibleElements, oldTokens: oldTokens, newTokens: newTokens, diff: diff,
         source: source, newScalars: newScalars, oldScalars: oldScalars,
-        oldAttributes: oldAttributes, oldParagraph: oldParagraph, attributes: attributes)
+        oldAttributes: oldAttributes, oldParagraph: oldParagraph, attributes: attributes,
+        lineMarkers: lineMarkers)
       elements.place()
       scalars = elements.scalars
       source = elements.source

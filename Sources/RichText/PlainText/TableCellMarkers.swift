@@ -3,7 +3,9 @@
 /// the cells and the paragraphs around the table, in reading order; so `plainText`
 /// puts each cell paragraph's marker (tabs per level, the marker, a tab) before its
 /// text, inside the table's tab-separated cells, and `applyingPlainText` takes those
-/// markers off again before the table's cells are compared.
+/// markers off again before the table's cells are compared. The markers typed on new
+/// lines are passed on to the table's cell edit, where a marked line typed inside the
+/// table can be a new item of a cell (`RTFCellEdit`).
 ///
 /// Only a paragraph that is one table (as the reader makes them), after nothing but
 /// elements that show nothing (bookmarks read before its first cell), shows cell

@@ -26,8 +26,12 @@ struct ReferencePlainTextOverlay {
   /// old scalars at the very end), their attributes and paragraph.
   private var invisibleElements: [PlainTextElements.Invisible] = []
 
-  init(base: AttributedText, newText: String) {
+  /// The list marker typed on each line of the new text (see `PlainTextElements`).
+  private let lineMarkers: [ListMarkerText.Parsed?]
+
+  init(base: AttributedText, newText: String, lineMarkers: [ListMarkerText.Parsed?] = []) {
     self.base = base
+    self.lineMarkers = lineMarkers
     for (index, paragraph) in base.paragraphs.enumerated() {
       if index > 0 {
         oldScalars.append("\n")
@@ -99,7 +103,8 @@ struct ReferencePlainTextOverlay {
       var elements = PlainTextElements(
         spans: elementSpans, invisible: invisibleElements, oldTokens: oldTokens, newTokens: newTokens, diff: diff,
         source: source, newScalars: newScalars, oldScalars: oldScalars,
-        oldAttributes: oldAttributes, oldParagraph: oldParagraph, attributes: attributes)
+        oldAttributes: oldAttributes, oldParagraph: oldParagraph, attributes: attributes,
+        lineMarkers: lineMarkers)
       elements.place()
       scalars = elements.scalars
       source = elements.source
@@ -346,7 +351,7 @@ extension AttributedText {
     // The footnote section came after these fast paths: it is taken off as the new code does.
     let bodyText = FootnoteSection.strip(newText, footnoteCount: FootnoteSection.lines(of: paragraphs).count)
     let (text, markers) = ReferenceListMarkerText.strip(bodyText, old: self)
-    var result = ReferencePlainTextOverlay(base: self, newText: text).result()
+    var result = ReferencePlainTextOverlay(base: self, newText: text, lineMarkers: markers).result()
     var paragraphs = result.paragraphs
     ListMarkerText.apply(markers, to: &paragraphs)
     if paragraphs != result.paragraphs { result.setParagraphs(paragraphs) }
