@@ -47,6 +47,22 @@ struct RichTextCommandTests {
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
   }
 
+  @Test("deleting a table's row makes the table plain text, keeps its other cells' text and says so on stderr")
+  func rowDeletedTable() throws {
+    let (sandbox, store) = try store(with: "word-table", as: "Parts")
+    let shown = sandbox.notes("-C", store, "show", "Parts").stdout
+    let edited = shown.replacingOccurrences(of: "Nuts\t\ttwo sizes\n", with: "")
+    #expect(edited != shown)
+    let result = sandbox.notes("-C", store, "write", "Parts", input: edited)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit added or removed a row "
+        + "or a cell's first line, which a table cannot take from plain text\nSaved Parts\n")
+    #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
+    #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
+  }
+
   @Test("editing a cell's text edits that cell, keeps the table and warns of nothing")
   func editedCell() throws {
     let (sandbox, store) = try store(with: "word-table", as: "Parts")

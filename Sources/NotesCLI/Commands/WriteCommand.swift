@@ -25,13 +25,20 @@ enum WriteCommand: NotesCommand {
     }
     let store = try context.openStore()
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
-    let tablesBefore = tableCount(content, store: store, note: note)
+    let tablesBefore = tables(content, store: store, note: note)
     let changed = try store.writeBody(of: note, content: content)
-    if changed, let before = tablesBefore, case let after = try store.body(of: note).elements.count(where: { $0.kind == .table }),
-      after < before
-    {
-      let count = before - after
-      context.warn("\(note.name): \(count) \(count == 1 ? "table was" : "tables were") deleted with all of \(count == 1 ? "its" : "their") text")
+    if changed, let before = tablesBefore {
+      let loss = LostTables(before: before, after: try store.body(of: note))
+      if loss.deleted > 0 {
+        let count = loss.deleted
+        context.warn("\(note.name): \(count) \(count == 1 ? "table was" : "tables were") deleted with all of \(count == 1 ? "its" : "their") text")
+      }
+      if loss.madePlain > 0 {
+        let count = loss.madePlain
+        context.warn(
+          "\(note.name): \(count) \(count == 1 ? "table is" : "tables are") plain text now, \(count == 1 ? "its" : "their") cells tab-separated: "
+            + "the edit added or removed a row or a cell's first line, which a table cannot take from plain text")
+      }
     }
     if arguments.flag("json") {
       try context.outJSON(ChangedNote(name: note.name, path: note.path, changed: changed))
@@ -42,13 +49,13 @@ enum WriteCommand: NotesCommand {
     }
   }
 
-  /// The number of tables in the note's body before a plain-text write (nil for
-  /// other writes): a write that deletes one says so.
-  private static func tableCount(_ content: NoteContent, store: Store, note: NotePath) -> Int? {
+  /// The tables in the note's body before a plain-text write (nil for other writes, or
+  /// none): a write that loses one says how.
+  private static func tables(_ content: NoteContent, store: Store, note: NotePath) -> [RTFElement]? {
     guard case .plainText = content else { return nil }
     // A body that cannot be read is the write's own error to report, with its advice.
     guard let body = try? store.body(of: note) else { return nil }
-    let count = body.elements.count(where: { $0.kind == .table })
-    return count > 0 ? count : nil
+    let tables = body.elements.filter { $0.kind == .table }
+    return tables.isEmpty ? nil : tables
   }
 }
