@@ -12,6 +12,26 @@ import Testing
 struct TableCellListAddTests {
   typealias Cells = TableCellListTests
 
+  /// Expects `edited`, made from `body` by a plain-text edit of the lines of its table
+  /// number `table`, to hold `body`'s tables with `change` made to that table's shown
+  /// lines, as many paragraphs, and to be read back from its RTF (spliced and whole)
+  /// and from its own plain text as it is.
+  static func expectTableLinesEdited(
+    _ body: AttributedText, _ edited: AttributedText, table: Int, _ label: String,
+    change: (inout [Substring]) -> Void
+  ) throws {
+    let tables = body.elements.filter { $0.kind == .table }
+    var rows = tables[table].shownText.split(separator: "\n", omittingEmptySubsequences: false)
+    change(&rows)
+    var expected = tables.map(\.shownText)
+    expected[table] = rows.joined(separator: "\n")
+    #expect(edited.elements.filter { $0.kind == .table }.map(\.shownText) == expected, "\(label)")
+    #expect(edited.paragraphs.count == body.paragraphs.count, "\(label)")
+    try expectReread(RTFWriter().write(edited), edited, "\(label) splice")
+    try expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(label) whole")
+    #expect(edited.applyingPlainText(edited.plainText) == edited, "\(label)")
+  }
+
   /// Reads `written` back and checks its text and its tables' cells.
   static func expectReread(_ written: [UInt8], _ expected: AttributedText, _ label: String) throws {
     let reread = try RTFReader().read(written).text
@@ -198,16 +218,7 @@ struct TableCellListAddTests {
       let text = typed.joined(separator: "\n")
       let edited = body.applyingPlainText(text)
       let label = "seed \(seed), body \(index), line \(place.line)"
-      let tables = body.elements.filter { $0.kind == .table }
-      var rows = tables[place.table].shownText.split(separator: "\n", omittingEmptySubsequences: false)
-      rows.insert("added", at: place.row + 1)
-      var expected = tables.map(\.shownText)
-      expected[place.table] = rows.joined(separator: "\n")
-      #expect(edited.elements.filter { $0.kind == .table }.map(\.shownText) == expected, "\(label)")
-      #expect(edited.paragraphs.count == body.paragraphs.count, "\(label)")
-      try Self.expectReread(RTFWriter().write(edited), edited, "\(label) splice")
-      try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(label) whole")
-      #expect(edited.applyingPlainText(edited.plainText) == edited, "\(label)")
+      try Self.expectTableLinesEdited(body, edited, table: place.table, label) { $0.insert("added", at: place.row + 1) }
       added += 1
     }
     print("TableCellListAddTests: seed \(seed), an item added in \(added) of 300 bodies")
@@ -249,16 +260,7 @@ struct TableCellListAddTests {
       typed.remove(at: place.line)
       let edited = body.applyingPlainText(typed.joined(separator: "\n"))
       let label = "seed \(seed), body \(index), line \(place.line)"
-      let tables = body.elements.filter { $0.kind == .table }
-      var rows = tables[place.table].shownText.split(separator: "\n", omittingEmptySubsequences: false)
-      rows.remove(at: place.row)
-      var expected = tables.map(\.shownText)
-      expected[place.table] = rows.joined(separator: "\n")
-      #expect(edited.elements.filter { $0.kind == .table }.map(\.shownText) == expected, "\(label)")
-      #expect(edited.paragraphs.count == body.paragraphs.count, "\(label)")
-      try Self.expectReread(RTFWriter().write(edited), edited, "\(label) splice")
-      try Self.expectReread(RTFWriter().write(edited.forgettingSource()), edited, "\(label) whole")
-      #expect(edited.applyingPlainText(edited.plainText) == edited, "\(label)")
+      try Self.expectTableLinesEdited(body, edited, table: place.table, label) { _ = $0.remove(at: place.row) }
       removedCount += 1
     }
     print("TableCellListAddTests: seed \(seed), a paragraph removed in \(removedCount) of 300 bodies")

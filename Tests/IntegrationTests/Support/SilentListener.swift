@@ -7,22 +7,7 @@ final class SilentListener {
   private let descriptor: Int32
 
   init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw CommandFailure(command: ["socket"], status: errno, output: "") }
-    var address = loopbackAddress(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let listening = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
-          && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard listening else {
-      close(descriptor)
-      throw CommandFailure(command: ["listen"], status: errno, output: "")
-    }
-    self.descriptor = descriptor
-    port = UInt16(bigEndian: address.sin_port)
+    (descriptor, port) = try loopbackSocket(listening: true)
   }
 
   deinit { close(descriptor) }
@@ -36,22 +21,29 @@ final class ClosedPort {
   private let descriptor: Int32
 
   init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw CommandFailure(command: ["socket"], status: errno, output: "") }
-    var address = loopbackAddress(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      close(descriptor)
-      throw CommandFailure(command: ["bind"], status: errno, output: "")
-    }
-    self.descriptor = descriptor
-    port = UInt16(bigEndian: address.sin_port)
+    (descriptor, port) = try loopbackSocket(listening: false)
   }
 
   deinit { close(descriptor) }
+}
+
+/// A TCP socket bound to a port of 127.0.0.1 the kernel picks, listening or not; the
+/// caller closes it.
+private func loopbackSocket(listening: Bool) throws -> (descriptor: Int32, port: UInt16) {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard descriptor >= 0 else { throw CommandFailure(command: ["socket"], status: errno, output: "") }
+  var address = loopbackAddress(port: 0)
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let ready = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(descriptor, $0, length) == 0 && (!listening || listen(descriptor, 16) == 0)
+        && getsockname(descriptor, $0, &length) == 0
+    }
+  }
+  guard ready else {
+    let failure = errno
+    close(descriptor)
+    throw CommandFailure(command: [listening ? "listen" : "bind"], status: failure, output: "")
+  }
+  return (descriptor, UInt16(bigEndian: address.sin_port))
 }
