@@ -47,18 +47,34 @@ struct RichTextCommandTests {
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
   }
 
-  @Test("deleting a table's row makes the table plain text, keeps its other cells' text and says so on stderr")
-  func rowDeletedTable() throws {
+  @Test("deleting a table's row deletes that row, and a line typed between rows adds one; the table stays, with no warning")
+  func rowDeletedAndTyped() throws {
     let (sandbox, store) = try store(with: "word-table", as: "Parts")
     let shown = sandbox.notes("-C", store, "show", "Parts").stdout
     let edited = shown.replacingOccurrences(of: "Nuts\t\ttwo sizes\n", with: "")
+      .replacingOccurrences(of: "Bolts\t40\t\n", with: "Bolts\t40\t\nScrews\t300\tsmall\n")
+    #expect(edited != shown)
+    let result = sandbox.notes("-C", store, "write", "Parts", input: edited)
+    #expect(result.status == 0)
+    #expect(result.stderr == "Saved Parts\n")
+    #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
+    let rtf = sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout
+    #expect(rtf.components(separatedBy: "\\row").count - 1 == 4)
+    #expect(rtf.contains("Screws\\cell") && !rtf.contains("Nuts"))
+  }
+
+  @Test("a line typed into a table with another number of cells makes the table plain text, keeps its cells' text and says so on stderr")
+  func otherCellCountFlattens() throws {
+    let (sandbox, store) = try store(with: "word-table", as: "Parts")
+    let shown = sandbox.notes("-C", store, "show", "Parts").stdout
+    let edited = shown.replacingOccurrences(of: "Bolts\t40\t\n", with: "Bolts\t40\t\nScrews\t300\n")
     #expect(edited != shown)
     let result = sandbox.notes("-C", store, "write", "Parts", input: edited)
     #expect(result.status == 0)
     #expect(
       result.stderr
-        == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit added or removed a row "
-        + "or a cell's first line, which a table cannot take from plain text\nSaved Parts\n")
+        == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit typed a line with "
+        + "another number of cells, or added or removed part of a row, which a table cannot take from plain text\nSaved Parts\n")
     #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
   }

@@ -37,7 +37,8 @@ enum WriteCommand: NotesCommand {
         let count = loss.madePlain
         context.warn(
           "\(note.name): \(count) \(count == 1 ? "table is" : "tables are") plain text now, \(count == 1 ? "its" : "their") cells tab-separated: "
-            + "the edit added or removed a row or a cell's first line, which a table cannot take from plain text")
+            + "the edit typed a line with another number of cells, or added or removed part of a row, "
+            + "which a table cannot take from plain text")
       }
     }
     if arguments.flag("json") {

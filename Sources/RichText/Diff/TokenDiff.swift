@@ -59,14 +59,18 @@ public struct TokenDiff: Hashable, Sendable {
   ///   `costLimit`; O((n + m) log(n + m)) per anchoring step beyond it.
   public init(from old: [Int], to new: [Int], costLimit: Int = 1_000) {
     var search = TokenDiffSearch(old: old, new: new, costLimit: max(1, costLimit))
-    let matches = search.run()
+    self.init(matches: search.run(), oldCount: old.count, newCount: new.count)
+  }
+
+  /// The diff whose stretches in common are `matches` (in order, maximal).
+  init(matches: [Match], oldCount: Int, newCount: Int) {
     self.matches = matches
-    self.oldCount = old.count
-    self.newCount = new.count
+    self.oldCount = oldCount
+    self.newCount = newCount
     var changes: [Change] = []
     var oldPosition = 0
     var newPosition = 0
-    for match in matches + [Match(old: old.count, new: new.count, count: 0)] {
+    for match in matches + [Match(old: oldCount, new: newCount, count: 0)] {
       if match.old > oldPosition || match.new > newPosition {
         changes.append(Change(old: oldPosition..<match.old, new: newPosition..<match.new))
       }
@@ -74,6 +78,31 @@ public struct TokenDiff: Hashable, Sendable {
       newPosition = match.new + match.count
     }
     self.changes = changes
+  }
+
+  /// The same diff with each pure deletion for which `slide` is true moved one token
+  /// back, when the token before it equals its last (`old` holds the tokens): a
+  /// deleted line "B\n" read as "\nB" instead. The token kept moves from the one
+  /// before the deletion to its last.
+  func slidingDeletionsBack(old: [Int], where slide: (Change) -> Bool) -> TokenDiff {
+    var matches = self.matches
+    var changed = false
+    for change in changes where change.new.isEmpty && change.old.lowerBound >= 1 && slide(change) {
+      let before = change.old.lowerBound - 1
+      guard old[before] == old[change.old.upperBound - 1],
+        let previous = matches.firstIndex(where: { $0.old + $0.count == change.old.lowerBound }),
+        matches[previous].count >= 2
+      else { continue }
+      matches[previous].count -= 1
+      let keptAt = matches[previous].new + matches[previous].count
+      if previous + 1 < matches.count, matches[previous + 1].old == change.old.upperBound {
+        matches[previous + 1] = Match(old: change.old.upperBound - 1, new: keptAt, count: matches[previous + 1].count + 1)
+      } else {
+        matches.insert(Match(old: change.old.upperBound - 1, new: keptAt, count: 1), at: previous + 1)
+      }
+      changed = true
+    }
+    return changed ? TokenDiff(matches: matches, oldCount: oldCount, newCount: newCount) : self
   }
 
   /// Whether the sequences are equal.

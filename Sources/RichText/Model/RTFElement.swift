@@ -43,6 +43,9 @@ public struct RTFElement: Hashable, Sendable {
   /// `shownText` (split at tabs and line feeds); nil when the cells cannot be edited
   /// in place.
   var cells: [RTFCellText]?
+  /// For a table whose `cells` are known: its rows, in order, so rows can be deleted
+  /// and typed (see `RTFRowEdit`).
+  var rows: [RTFTableRow]?
   /// For a table: the list each cell paragraph is an item of (nil for one that is
   /// none), in the order of the pieces of `shownText` (split at tabs and line feeds);
   /// nil when no cell paragraph is a list item. `plainText` shows their markers, as
@@ -103,10 +106,24 @@ public struct RTFElement: Hashable, Sendable {
   /// so it takes that item's paragraph formatting and list (`\intbl` again, for
   /// readers that take a paragraph without a table word before its text as one
   /// outside the table, as this reader does).
+  ///
+  /// Rows deleted whole, and lines typed between rows with as many cells as a row
+  /// next to them, delete and add rows (see `RTFRowEdit` for the rule); the other
+  /// cells are then edited as above.
   func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
-    guard kind == .table, let cells else { return nil }
+    guard kind == .table, cells != nil else { return nil }
     if newText == shownText { return self }
-    guard let edit = RTFCellEdit(old: shownText, new: newText, typedMarkers: typedMarkers, cellLists: cellLists)
+    if let edited = editingCellsInPlace(newText, typedMarkers: typedMarkers) { return edited }
+    guard let rows, let rowEdit = RTFRowEdit(old: shownText, new: newText, rows: rows, cellLists: cellLists),
+      let reshaped = reshapingRows(rowEdit)
+    else { return nil }
+    return reshaped.editingCells(newText, typedMarkers: [])
+  }
+
+  /// `editingCells(_:typedMarkers:)` for edits that keep every row.
+  private func editingCellsInPlace(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
+    guard let cells,
+      let edit = RTFCellEdit(old: shownText, new: newText, typedMarkers: typedMarkers, cellLists: cellLists)
     else { return nil }
     let pieces = edit.pieces
     let oldPieces = shownText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
@@ -116,6 +133,8 @@ public struct RTFElement: Hashable, Sendable {
     var newCells: [RTFCellText] = []
     var newLists: [ListMarker?] = []
     var copied = 0
+    // Where each stretch copied unchanged starts, in the old and the new bytes.
+    var stretches: [(old: Int, new: Int)] = [(0, 0)]
     for (index, cell) in cells.enumerated() {
       if edit.removed.contains(index) {
         // Cut from the `\par` that ends the paragraph above to this one's text end:
@@ -125,6 +144,7 @@ public struct RTFElement: Hashable, Sendable {
         else { return nil }
         bytes.append(contentsOf: rtf[copied..<cells[index - 1].insertion])
         copied = cut
+        stretches.append((copied, bytes.count))
         newCells[newCells.count - 1].insertion = bytes.count + cell.insertion - copied
         continue
       }
@@ -141,6 +161,7 @@ public struct RTFElement: Hashable, Sendable {
       let end = bytes.count
       var insertion = cell.insertion - replaced.upperBound + end
       copied = replaced.upperBound
+      stretches.append((copied, end))
       newLists.append(cellLists?[index] ?? nil)
       if let added = edit.added[index] {
         // Each new paragraph: `\par\intbl` and its text before the end of the one above.
@@ -157,6 +178,7 @@ public struct RTFElement: Hashable, Sendable {
           newLists.append(cellLists?[index] ?? nil)
         }
         newCells.append(RTFCellText(text: text, insertion: bytes.count))
+        stretches.append((copied, bytes.count))
       } else {
         newCells.append(RTFCellText(text: end > start ? start..<end : nil, insertion: insertion))
       }
@@ -168,6 +190,9 @@ public struct RTFElement: Hashable, Sendable {
     edited.cellLists = edit.added.isEmpty && edit.removed.isEmpty
       ? cellLists : newLists.contains(where: { $0 != nil }) ? newLists : nil
     edited.resources = resources
+    edited.rows = rows.flatMap { rows in
+      RTFTableRow.moved(rows, stretches: stretches, lines: edit.linesAdded(byPieceOf: rows, in: shownText))
+    }
     return edited
   }
 

@@ -77,13 +77,33 @@ struct PlainTextOverlay {
     }
   }
 
+  /// `diff` with a table's last line deleted as the line break before it and its
+  /// text, inside the table (so its row goes), rather than as its text and the line
+  /// break after the table, which would take the table's end with it.
+  private func tablesKeepingTheirLastLine(
+    _ diff: TokenDiff, oldIDs: [Int], oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
+  ) -> TokenDiff {
+    let tableEnds = elementSpans.filter { attributes[Int(oldAttributes[$0.lowerBound])].element?.isBlock == true }
+      .map(\.upperBound)
+    guard !tableEnds.isEmpty, diff.changes.contains(where: \.new.isEmpty) else { return diff }
+    let lastTokens = Set(tableEnds)
+    return diff.slidingDeletionsBack(old: oldIDs) { change in
+      // Its last token is the line break just after a table, its first inside it.
+      let last = oldTokens[change.old.upperBound - 1]
+      let first = oldTokens[change.old.lowerBound]
+      guard last.kind == .lineBreak, lastTokens.contains(last.range.lowerBound) else { return false }
+      let table = elementSpans.first { $0.upperBound == last.range.lowerBound }
+      return table.map { $0.contains(first.range.lowerBound) && $0.lowerBound < first.range.lowerBound } ?? false
+    }
+  }
+
   func result() -> AttributedText {
     if newScalars == oldScalars { return base }
     let oldTokens = WordTokenizer.tokens(of: oldScalars)
     var newTokens = WordTokenizer.tokens(of: newScalars)
     let (oldIDs, newIDs) = ScalarTokenInterner.intern(
       old: oldScalars, oldTokens: oldTokens, new: newScalars, newTokens: newTokens)
-    let diff = TokenDiff(from: oldIDs, to: newIDs)
+    let diff = tablesKeepingTheirLastLine(TokenDiff(from: oldIDs, to: newIDs), oldIDs: oldIDs, oldTokens: oldTokens)
 
     // Source of every new scalar: the old scalar it was kept from, or -1 if typed.
     var source = [Int](repeating: -1, count: newScalars.count)

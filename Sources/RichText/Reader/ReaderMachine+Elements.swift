@@ -253,6 +253,7 @@ extension ReaderMachine {
         cells.allSatisfy({ ($0.text?.lowerBound ?? 0) >= 0 })
       {
         element.cells = cells
+        element.rows = tableRows(range, start: start)
       }
       // The list of each cell paragraph, for `plainText`'s markers (LibreOffice shows
       // them); the table itself is no list item.
@@ -277,6 +278,23 @@ extension ReaderMachine {
     paragraphs = result
     body.paragraphs = paragraphs
     recorder.collapse(collapsed)
+  }
+
+  /// The rows of the table made of the body paragraphs `range`, whose RTF starts at
+  /// `start`: a row's lines end with the paragraph that its `\row` ends. Nil when a
+  /// paragraph after the last `\row` would belong to no row.
+  private func tableRows(_ range: ClosedRange<Int>, start: Int) -> [RTFTableRow]? {
+    var rows: [RTFTableRow] = []
+    var lines = 0
+    for index in range {
+      guard let record = tables.paragraphs[index] else { return nil }
+      lines += 1
+      if record.endsRow {
+        rows.append(RTFTableRow(lines: lines, end: record.end - start))
+        lines = 0
+      }
+    }
+    return lines == 0 && !rows.isEmpty ? rows : nil
   }
 
   /// Where a table that starts at `start` and whose last `\row` ends at `end`,

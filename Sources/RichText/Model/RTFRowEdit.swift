@@ -1,0 +1,387 @@
+/// Where a table row is in its table's RTF, and how many lines of the table's shown
+/// text it has (one per paragraph: more when a cell holds several paragraphs or a
+/// nested table).
+struct RTFTableRow: Hashable, Sendable {
+  /// The row's lines in the shown text.
+  var lines: Int
+  /// Just after the `\row` that ends the row.
+  var end: Int
+}
+
+extension RTFTableRow {
+  /// The row of each piece of a table's shown text (its cell paragraphs, split at
+  /// tabs and line feeds), when `rows` has its lines.
+  static func pieceRows(_ rows: [RTFTableRow], shownText: String) -> [Int]? {
+    let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
+    guard rows.reduce(0, { $0 + $1.lines }) == lines.count else { return nil }
+    var result: [Int] = []
+    var line = 0
+    for (index, row) in rows.enumerated() {
+      for _ in 0..<row.lines {
+        result += repeatElement(index, count: RTFRowEdit.cellCount(lines[line]))
+        line += 1
+      }
+    }
+    return result
+  }
+
+  /// `rows` after their table's cells were edited in place: each end moved with the
+  /// stretch of unchanged bytes it is in (`stretches`: where each starts in the old
+  /// and the new bytes, in order), and each row's lines changed by `lines`.
+  static func moved(_ rows: [RTFTableRow], stretches: [(old: Int, new: Int)], lines: [Int]?) -> [RTFTableRow]? {
+    guard let lines, lines.count == rows.count else { return nil }
+    var result: [RTFTableRow] = []
+    var stretch = 0
+    for (index, row) in rows.enumerated() {
+      while stretch + 1 < stretches.count, stretches[stretch + 1].old <= row.end { stretch += 1 }
+      guard row.lines + lines[index] > 0 else { return nil }
+      result.append(RTFTableRow(lines: row.lines + lines[index], end: row.end - stretches[stretch].old + stretches[stretch].new))
+    }
+    return result
+  }
+}
+
+extension RTFCellEdit {
+  /// How many lines each of `rows` gains (list items typed) or loses (paragraphs
+  /// deleted) through the edit; nil when the rows do not fit `shownText`.
+  func linesAdded(byPieceOf rows: [RTFTableRow], in shownText: String) -> [Int]? {
+    guard let pieceRows = RTFTableRow.pieceRows(rows, shownText: shownText) else { return nil }
+    var delta = [Int](repeating: 0, count: rows.count)
+    for (piece, paragraphs) in added where piece < pieceRows.count { delta[pieceRows[piece]] += paragraphs.count }
+    for piece in removed where piece < pieceRows.count { delta[pieceRows[piece]] -= 1 }
+    return delta
+  }
+}
+
+/// Rows typed into or deleted from a table's shown text: the rows whose lines were all
+/// deleted, and the lines typed as new rows after a row, each taking a copy of a row
+/// of the table as its template (its RTF, so its borders, shading and widths).
+///
+/// The rule, on the line diff of the old and new shown text: where lines were
+/// deleted, the lines that go must be whole rows; where lines were typed, they must
+/// come after a row's last line (never before the table's first line or after its
+/// last, which stay paragraphs of their own) and have as many cells (tab-separated)
+/// as the row they copy: the row above them, else the one below, which must be a
+/// one-line row whose cells are not list items. The old lines kept are paired with
+/// new lines of the same cell count, whose text then edits those cells.
+struct RTFRowEdit: Equatable {
+  /// The old rows that go.
+  var removed: Set<Int> = []
+  /// The rows typed after old row `key`, as the template row each copies, in order.
+  var inserted: [Int: [Int]] = [:]
+
+  /// The edit from `old` (a table's shown text, whose rows are `rows`) to `new`; nil
+  /// when the line counts are the same, or the change does not follow the rule.
+  init?(old: String, new: String, rows: [RTFTableRow], cellLists: [ListMarker?]?) {
+    let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
+    guard oldLines.count != newLines.count, rows.reduce(0, { $0 + $1.lines }) == oldLines.count else {
+      return nil
+    }
+    var rowOfLine: [Int] = []
+    var firstLine: [Int] = []
+    var firstPiece: [Int] = []
+    var pieces = 0
+    for (index, row) in rows.enumerated() {
+      firstLine.append(rowOfLine.count)
+      firstPiece.append(pieces)
+      for line in rowOfLine.count..<(rowOfLine.count + row.lines) { pieces += Self.cellCount(oldLines[line]) }
+      rowOfLine += repeatElement(index, count: row.lines)
+    }
+    let lastLine = { (row: Int) in firstLine[row] + rows[row].lines - 1 }
+    /// The row a line typed after row `above` copies, if one fits `cells`: the row
+    /// above, else the one below; after the first row (often a heading), the second.
+    let template = { (above: Int, cells: Int) -> Int? in
+      let candidates = above == 0 ? [1, 0] : [above, above + 1]
+      for candidate in candidates where candidate < rows.count && rows[candidate].lines == 1 {
+        let line = firstLine[candidate]
+        guard Self.cellCount(oldLines[line]) == cells else { continue }
+        let listed = cellLists.map { $0[firstPiece[candidate]..<(firstPiece[candidate] + cells)].contains { $0 != nil } }
+        if listed != true { return candidate }
+      }
+      return nil
+    }
+
+    var interner = TokenInterner<Substring>()
+    let diff = TokenDiff(from: interner.intern(oldLines), to: interner.intern(newLines))
+    for change in diff.changes where change.old.count != change.new.count {
+      let kept = min(change.old.count, change.new.count)
+      var planned = false
+      // The kept old lines are the change's first ones, else its last ones.
+      for keptFirst in [true, false] {
+        let oldKept = keptFirst
+          ? change.old.lowerBound..<(change.old.lowerBound + kept) : (change.old.upperBound - kept)..<change.old.upperBound
+        let newKept = keptFirst
+          ? change.new.lowerBound..<(change.new.lowerBound + kept) : (change.new.upperBound - kept)..<change.new.upperBound
+        guard zip(oldKept, newKept).allSatisfy({ Self.cellCount(oldLines[$0]) == Self.cellCount(newLines[$1]) })
+        else { continue }
+        if change.old.count > change.new.count {
+          let gone = change.old.filter { !oldKept.contains($0) }
+          let goneRows = Set(gone.map { rowOfLine[$0] })
+          guard goneRows.allSatisfy({ row in (firstLine[row]...lastLine(row)).allSatisfy(gone.contains) }) else { continue }
+          removed.formUnion(goneRows)
+        } else {
+          let typed = change.new.filter { !newKept.contains($0) }
+          let after = keptFirst ? change.old.lowerBound + kept - 1 : change.old.lowerBound - 1
+          // Between two lines of the table, after a row's last line.
+          guard after >= 0, after < oldLines.count - 1, lastLine(rowOfLine[after]) == after else { continue }
+          var templates: [Int] = []
+          for line in typed {
+            guard let row = template(rowOfLine[after], Self.cellCount(newLines[line])) else { break }
+            templates.append(row)
+          }
+          guard templates.count == typed.count else { continue }
+          inserted[rowOfLine[after], default: []] += templates
+        }
+        planned = true
+        break
+      }
+      guard planned else { return nil }
+    }
+    guard removed.count < rows.count, !(removed.isEmpty && inserted.isEmpty) else { return nil }
+  }
+
+  /// The cells of a line of a table's shown text.
+  static func cellCount(_ line: Substring) -> Int {
+    line.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\t") ? 1 : 0) }
+  }
+}
+
+extension RTFElement {
+  /// The table with the rows of `edit` deleted and copies of its template rows put
+  /// in (their cells' text as in the template), so that its shown text has the lines
+  /// of the new text, each with the same cells; nil when the result would not be
+  /// well-formed RTF.
+  ///
+  /// A deleted row leaves the control words it set outside its groups, other than
+  /// its text, cell and row words and its row and cell definitions, so the rows after
+  /// it start in the state they started in (Cocoa writes only the formatting that
+  /// changes from one cell to the next), and its unmatched group braces (Word puts
+  /// each row's end in a group that the next row's bytes close).
+  func reshapingRows(_ edit: RTFRowEdit) -> RTFElement? {
+    guard kind == .table, let rows, let cells, !rows.isEmpty else { return nil }
+    let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
+    var firstLine: [Int] = []
+    var firstPiece: [Int] = []
+    var line = 0
+    var piece = 0
+    for row in rows {
+      firstLine.append(line)
+      firstPiece.append(piece)
+      for index in line..<(line + row.lines) { piece += RTFRowEdit.cellCount(lines[index]) }
+      line += row.lines
+    }
+    guard line == lines.count, piece == cells.count else { return nil }
+    let rowEnd = { (row: Int) in row < 0 ? 0 : rows[row].end }
+
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rtf.count + 256 * edit.inserted.values.reduce(0) { $0 + $1.count })
+    var newCells: [RTFCellText] = []
+    var newLists: [ListMarker?] = []
+    var newRows: [RTFTableRow] = []
+    var newLines: [Substring] = []
+    /// Copies old row `row` with the bytes before it (since the previous row's end):
+    /// its cells, list entries, lines and end move with it.
+    func copy(row: Int, gap: Range<Int>? = nil) {
+      let source = rowEnd(row - 1)..<rows[row].end
+      if let gap { bytes.append(contentsOf: rtf[gap]) }
+      let shift = bytes.count - source.lowerBound
+      bytes.append(contentsOf: rtf[source])
+      let pieces = firstPiece[row]..<(firstPiece[row] + (0..<rows[row].lines).reduce(0) {
+        $0 + RTFRowEdit.cellCount(lines[firstLine[row] + $1])
+      })
+      for index in pieces {
+        let cell = cells[index]
+        newCells.append(RTFCellText(
+          text: cell.text.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }, insertion: cell.insertion + shift))
+        newLists.append(cellLists?[index] ?? nil)
+      }
+      newLines += lines[firstLine[row]..<(firstLine[row] + rows[row].lines)]
+      newRows.append(RTFTableRow(lines: rows[row].lines, end: rows[row].end + shift))
+    }
+    for row in rows.indices {
+      if edit.removed.contains(row) {
+        guard let words = Self.stateWords(rtf[rowEnd(row - 1)..<rows[row].end]) else { return nil }
+        bytes += words
+      } else {
+        copy(row: row)
+      }
+      for template in edit.inserted[row] ?? [] {
+        // A copy of the first row takes the bytes between it and the next row before
+        // it (they close what the first row opened); a later row has them in front.
+        if template == 0 {
+          copy(row: 0, gap: rows[0].end..<(rows.count > 1 ? rowEnd(0) + Self.gapLength(rtf, from: rowEnd(0)) : rtf.count))
+        } else {
+          copy(row: template)
+        }
+      }
+    }
+    bytes.append(contentsOf: rtf[rowEnd(rows.count - 1)...])
+    guard Self.groupsBalance(bytes), Self.groupsBalance(rtf) else { return nil }
+    var reshaped = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: bytes)
+    reshaped.cells = newCells
+    reshaped.rows = newRows
+    reshaped.cellLists = cellLists == nil ? nil : newLists
+    reshaped.resources = resources
+    return reshaped
+  }
+
+  /// How many bytes from `start` (just after a `\row`) come before the next row's
+  /// first control word other than a group end, `\pard` or `\itap` (what writers put
+  /// between rows).
+  private static func gapLength(_ rtf: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < rtf.count {
+      switch rtf[index] {
+      case UInt8(ascii: "}"), 0x0A, 0x0D, UInt8(ascii: " "): index += 1
+      case UInt8(ascii: "\\"):
+        let word = RTFWordScan(rtf, at: index)
+        guard let word, word.name == "pard" || word.name == "itap" else { return index - start }
+        index = word.end
+      default: return index - start
+      }
+    }
+    return index - start
+  }
+
+  /// Whether `bytes` never close a group they did not open and close every group they
+  /// open (escaped braces and `\bin` data aside: `\bin` makes it false).
+  static func groupsBalance(_ bytes: [UInt8]) -> Bool {
+    var depth = 0
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\\"):
+        if let word = RTFWordScan(bytes, at: index) {
+          if word.name == "bin" { return false }
+          index = word.end
+        } else {
+          index += 2
+        }
+        continue
+      case UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "}"):
+        depth -= 1
+        if depth < 0 { return false }
+      default: break
+      }
+      index += 1
+    }
+    return depth == 0
+  }
+
+  /// Words a deleted row's bytes leave: control words outside the groups that open
+  /// and close in them, other than text, cell, row and paragraph ends and row and
+  /// cell definitions; and the braces that do not match within them. Nil when they
+  /// hold `\bin`.
+  static func stateWords(_ region: ArraySlice<UInt8>) -> [UInt8]? {
+    var kept: [UInt8] = []
+    var index = region.startIndex
+    while index < region.endIndex {
+      let byte = region[index]
+      switch byte {
+      case UInt8(ascii: "{"):
+        guard let close = matchingClose(region, from: index) else {
+          if hasBinary(region[index...]) { return nil }
+          kept.append(byte)
+          index += 1
+          continue
+        }
+        if hasBinary(region[index..<close]) { return nil }
+        index = close + 1
+      case UInt8(ascii: "}"):
+        kept.append(byte)
+        index += 1
+      case UInt8(ascii: "\\"):
+        guard let word = RTFWordScan(region, at: index) else {
+          // A control symbol: `\*` marks a destination (kept), the others are text
+          // (`\'hh` with its two digits).
+          let symbol = index + 1 < region.endIndex ? region[index + 1] : 0
+          if symbol == UInt8(ascii: "*") { kept += [UInt8(ascii: "\\"), symbol] }
+          index += symbol == UInt8(ascii: "'") ? 4 : 2
+          continue
+        }
+        if word.name == "bin" { return nil }
+        if !Self.isContentOrRowWord(word.name) {
+          kept += region[index..<word.end]
+          if kept.last.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }) == true
+            || kept.last.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }) == true
+          {
+            kept.append(UInt8(ascii: " "))
+          }
+        }
+        index = word.end
+      default:
+        index += 1
+      }
+    }
+    return kept
+  }
+
+  /// The `}` that closes the group opened at `open`, within `region`.
+  private static func matchingClose(_ region: ArraySlice<UInt8>, from open: Int) -> Int? {
+    var depth = 0
+    var index = open
+    while index < region.endIndex {
+      switch region[index] {
+      case UInt8(ascii: "\\"):
+        index += 2
+        continue
+      case UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  private static func hasBinary(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == UInt8(ascii: "\\"), let word = RTFWordScan(bytes, at: index) {
+        if word.name == "bin" { return true }
+        index = word.end
+      } else {
+        index += 1
+      }
+    }
+    return false
+  }
+
+  /// Control words that are a deleted row's text or structure: what it shows, where
+  /// its paragraphs, cells and row end, and its row and cell definitions.
+  private static func isContentOrRowWord(_ name: Substring) -> Bool {
+    if Self.contentAndRowWords.contains(name) { return true }
+    return ["tr", "cl", "brdr", "nest", "irow", "tbl", "ts"].contains { name.hasPrefix($0) }
+  }
+
+  private static let contentAndRowWords: Set<Substring> = [
+    "cell", "row", "par", "sect", "page", "line", "tab", "column", "emdash", "endash", "emspace",
+    "enspace", "qmspace", "bullet", "lquote", "rquote", "ldblquote", "rdblquote", "zwj", "zwnj",
+    "ltrmark", "rtlmark", "u", "chftn", "chdate", "chtime", "chpgn", "trowd", "intbl", "itap",
+    "cellx", "lastrow", "ltrrow", "rtlrow", "taflags", "gaph",
+  ]
+}
+
+/// A control word in RTF bytes: its name, and where it ends (after its parameter
+/// and the space that ends it, if any).
+struct RTFWordScan {
+  var name: Substring
+  var end: Int
+
+  /// The control word at `start` (a backslash), or nil when it is a control symbol.
+  init?<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at start: Int) where Bytes.Index == Int {
+    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+    var index = start + 1
+    while index < bytes.endIndex, isLetter(bytes[index]) { index += 1 }
+    guard index > start + 1 else { return nil }
+    name = Substring(decoding: Array(bytes[(start + 1)..<index]), as: UTF8.self)
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index += 1 }
+    end = index
+  }
+}

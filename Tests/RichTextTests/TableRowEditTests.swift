@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+
+@testable import RichText
+
+/// Rows deleted from or typed into a table through its plain text: a row's line
+/// deleted deletes the row, a line typed between two rows with as many cells
+/// (tab-separated) as the row next to it adds a row copied from that row, borders and
+/// widths included. The table stays a table, in the file spliced and written whole.
+@Suite("Table rows deleted and typed")
+struct TableRowEditTests {
+  /// The corpus's tables from Word, TextEdit (Cocoa) and LibreOffice.
+  static let files = ["word-table", "cocoa-table", "lo-table"]
+
+  static func body(_ file: String) throws -> AttributedText {
+    try RTFReader().read(Corpus.rtf(file)).text
+  }
+
+  /// A corpus file's body, its plain text split around its table's lines, and the
+  /// table's lines as cells.
+  static func fixture(_ file: String) throws -> (
+    body: AttributedText, shown: String, parts: (before: [Substring], rows: [Substring], after: [Substring]), rows: [[String]]
+  ) {
+    let body = try Self.body(file)
+    let shown = body.plainText
+    let (first, last) = try #require(Self.edges[file])
+    let parts = try #require(Self.tableLines(shown, first: first, last: last))
+    return (body, shown, parts, try #require(TableCellEditTests.tables(body).first))
+  }
+
+  /// The table's lines in `shown`: the lines from `first` to `last`, both included.
+  static func tableLines(_ shown: String, first: String, last: String) -> (before: [Substring], rows: [Substring], after: [Substring])? {
+    let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix(first) }),
+      let end = lines.lastIndex(where: { $0.hasPrefix(last) })
+    else { return nil }
+    return (lines[..<start].map { $0 }, Array(lines[start...end]), lines[(end + 1)...].map { $0 })
+  }
+
+  /// `edited` has `typed` as its text and one table whose rows are `rows`, spliced
+  /// into its file and written whole, each read back.
+  static func expectTable(_ edited: AttributedText, typed: String, rows: [[String]], _ label: String) throws {
+    #expect(edited.plainText == typed, "\(label)")
+    #expect(TableCellEditTests.tables(edited) == [rows], "\(label)")
+    for (path, reread) in try TableCellEditTests.rereadings(edited) {
+      #expect(reread.plainText == typed, "\(label), \(path)")
+      #expect(TableCellEditTests.tables(reread) == [rows], "\(label), \(path)")
+    }
+  }
+
+  /// The first and last cell text of each file's table.
+  static let edges = ["word-table": ("Name", "second line"), "cocoa-table": ("Item", "Pears"), "lo-table": ("Item", "Saw")]
+
+  @Test("deleting any one-line row's line, or several rows' lines, deletes those rows and keeps the table", arguments: files)
+  func deleteRows(file: String) throws {
+    let (body, _, parts, rows) = try Self.fixture(file)
+    // `rows` are the table's lines: Word's last row has two (a cell of two paragraphs).
+    let oneLineRows = file == "word-table" ? [0, 1, 2] : Array(rows.indices)
+    #expect(oneLineRows.count >= 3, "\(file)")
+    for row in oneLineRows {
+      var lines = parts.rows
+      lines.remove(at: row)
+      let typed = (parts.before + lines + parts.after).joined(separator: "\n")
+      var expected = rows
+      expected.remove(at: row)
+      try Self.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "\(file), row \(row)")
+    }
+    // Two rows at once, apart.
+    var lines = parts.rows
+    lines.remove(at: oneLineRows[2])
+    lines.remove(at: oneLineRows[0])
+    var expected = rows
+    expected.remove(at: oneLineRows[2])
+    expected.remove(at: oneLineRows[0])
+    let typed = (parts.before + lines + parts.after).joined(separator: "\n")
+    try Self.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "\(file), two rows")
+  }
+
+  @Test("a line typed after a row, with as many cells, adds a row there; with a cell edited elsewhere too", arguments: files)
+  func typeRows(file: String) throws {
+    let (body, _, parts, rows) = try Self.fixture(file)
+    let columns = rows[0].count
+    let afters = file == "word-table" ? [0, 1, 2] : Array(0..<(rows.count - 1))
+    for after in afters {
+      let newRow = (1...columns).map { "New\($0)" }
+      var lines = parts.rows
+      lines.insert(Substring(newRow.joined(separator: "\t")), at: after + 1)
+      var expected = rows
+      expected.insert(newRow, at: after + 1)
+      let typed = (parts.before + lines + parts.after).joined(separator: "\n")
+      try Self.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "\(file), after row \(after)")
+
+      // Two rows typed, and the first cell of the first row edited.
+      lines.insert(Substring(newRow.map { $0 + "b" }.joined(separator: "\t")), at: after + 2)
+      expected.insert(newRow.map { $0 + "b" }, at: after + 2)
+      lines[0] = Substring(lines[0].replacingOccurrences(of: rows[0][0], with: "Heading"))
+      expected[0][0] = expected[0][0].replacingOccurrences(of: rows[0][0], with: "Heading")
+      let more = (parts.before + lines + parts.after).joined(separator: "\n")
+      try Self.expectTable(body.applyingPlainText(more), typed: more, rows: expected, "\(file), two after row \(after)")
+    }
+  }
+
+  @Test("a row added and another deleted in one edit, and rows typed then deleted again, come back to the table as typed", arguments: files)
+  func addAndDelete(file: String) throws {
+    let (body, shown, parts, rows) = try Self.fixture(file)
+    let newRow = (1...rows[0].count).map { "Added\($0)" }
+    var lines = parts.rows
+    lines.insert(Substring(newRow.joined(separator: "\t")), at: 1)
+    lines.remove(at: 3)  // the old third row
+    var expected = rows
+    expected.insert(newRow, at: 1)
+    expected.remove(at: 3)
+    let typed = (parts.before + lines + parts.after).joined(separator: "\n")
+    let edited = body.applyingPlainText(typed)
+    try Self.expectTable(edited, typed: typed, rows: expected, "\(file), added and deleted")
+    // Back to the original text: the table's rows as they were (Word's deleted row
+    // was in the middle; the others' last row, and a line typed after a table's last
+    // line is a paragraph after it).
+    let back = edited.applyingPlainText(shown)
+    #expect(back.plainText == shown, "\(file), back")
+    if file == "word-table" {
+      try Self.expectTable(back, typed: shown, rows: rows, "\(file), back")
+    } else {
+      #expect(TableCellEditTests.tables(back) == [Array(rows.dropLast())], "\(file), back")
+    }
+  }
+
+  @Test("lines that cannot be rows still make the table plain text: another number of cells, or a row's line deleted in part")
+  func notRows() throws {
+    let body = try Self.body("lo-table")
+    let shown = body.plainText
+    // Two cells where the rows have three.
+    let short = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2\tShed\nNails\t100\n")
+    let edited = body.applyingPlainText(short)
+    #expect(edited.plainText == short)
+    #expect(TableCellEditTests.tables(edited).isEmpty)
+  }
+
+  @Test("a deleted Cocoa row leaves its formatting to the rows after it: bold stays on the heading alone")
+  func cocoaStateCarriesOn() throws {
+    let body = try Self.body("cocoa-table")
+    let shown = body.plainText
+    let typed = shown.replacingOccurrences(of: "Apples\t2.50\n", with: "")
+    let edited = body.applyingPlainText(typed)
+    try Self.expectTable(edited, typed: typed, rows: [["Item", "Price"], ["Pears", "3.10"]], "cocoa")
+    let rtf = String(decoding: RTFWriter().write(edited), as: UTF8.self)
+    // "Pears" is written after Apples' `\b0`, which the deleted row leaves.
+    let pears = try #require(rtf.range(of: "Pears"))
+    let heading = try #require(rtf.range(of: "Item"))
+    let between = rtf[heading.upperBound..<pears.lowerBound]
+    #expect(between.contains("\\b0"), "\(between)")
+    #expect(!between.contains("Apples") && !between.contains("2.50"))
+  }
+
+  @Test("random tables: rows deleted and one-line rows typed keep every table, spliced and written whole")
+  func randomRows() throws {
+    let seed = TestSeed.make(for: "TableRowEditTests")
+    var random = SplitMix64(seed: seed)
+    var reshaped = 0
+    for index in 0..<1_500 {
+      let (rtf, _) = TableCellEditTests.randomBody(&random)
+      // List items in cells are numbered on: a deleted row renumbers those after it.
+      guard !rtf.dropFirst(TableCellListTests.header.count).contains("\\ls") else { continue }
+      let body = try RTFReader().read(Array(rtf.utf8)).text
+      let shown = body.plainText
+      let tables = TableCellEditTests.tables(body)
+      guard !tables.isEmpty else { continue }
+      let target = random.int(in: 0...(tables.count - 1))
+      let rows = tables[target]
+      guard rows.count >= 2, let lastCell = rows[0].last else { continue }
+      var lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+      // The table's first line: its last cell's word (words are unique) ends it.
+      guard let start = lines.firstIndex(where: { $0.split(separator: "\t").last.map(String.init) == lastCell })
+      else { continue }
+      var expected = tables
+      if random.chance(50) {
+        let row = random.int(in: 0...(rows.count - 1))
+        lines.remove(at: start + row)
+        expected[target].remove(at: row)
+      } else {
+        let after = random.int(in: 0...(rows.count - 2))
+        let newRow = (0..<rows[after].count).map { "n\(index)x\($0)" }
+        lines.insert(Substring(newRow.joined(separator: "\t")), at: start + after + 1)
+        expected[target].insert(newRow, at: after + 1)
+      }
+      let typed = lines.joined(separator: "\n")
+      let edited = body.applyingPlainText(typed)
+      let label = "seed \(seed), body \(index)"
+      #expect(edited.plainText == typed, "\(label)")
+      #expect(TableCellEditTests.tables(edited) == expected, "\(label)")
+      for (path, reread) in try TableCellEditTests.rereadings(edited) {
+        #expect(reread.plainText == typed, "\(label), \(path)")
+        #expect(TableCellEditTests.tables(reread) == expected, "\(label), \(path)")
+      }
+      reshaped += 1
+    }
+    #expect(reshaped > 30, "seed \(seed): only \(reshaped) bodies had a table of two rows or more")
+  }
+
+  @Test(
+    "LibreOffice reads a table with a row deleted and a row typed as the same table with that row gone and the new row in it, in files of Word, TextEdit and LibreOffice",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
+             "LibreOffice is not installed at /usr/bin/soffice"))
+  func libreOffice() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-rows-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var expectations: [(name: String, rows: Int, present: [String], absent: [String])] = []
+    let realRows = ["word-table": 4, "cocoa-table": 3, "lo-table": 3]
+    let deleted = ["word-table": "Nuts", "cocoa-table": "Pears", "lo-table": "Saw"]
+    for file in Self.files {
+      let (body, _, parts, rows) = try Self.fixture(file)
+      let fresh = (1...rows[0].count).map { "Fresh\($0)" }
+      var lines = parts.rows
+      lines.remove(at: 2)
+      lines.insert(Substring(fresh.joined(separator: "\t")), at: 1)
+      var expected = rows
+      expected.remove(at: 2)
+      expected.insert(fresh, at: 1)
+      let typed = (parts.before + lines + parts.after).joined(separator: "\n")
+      let edited = body.applyingPlainText(typed)
+      try Self.expectTable(edited, typed: typed, rows: expected, file)
+      let gone = try #require(deleted[file])
+      for (kind, bytes) in [("original", RTFWriter().write(body)), ("splice", RTFWriter().write(edited)),
+                            ("whole", RTFWriter().write(edited.forgettingSource()))] {
+        try Data(bytes).write(to: directory.appendingPathComponent("\(file)-\(kind).rtf"))
+        expectations.append(
+          kind == "original"
+            ? ("\(file)-\(kind)", realRows[file] ?? 0, [gone], fresh)
+            : ("\(file)-\(kind)", realRows[file] ?? 0, fresh + [rows[1][0]], [gone]))
+      }
+    }
+    try OneWordEditCorpusTests.convert(directory, profile: directory, to: "html")
+    for expectation in expectations {
+      let html = try String(contentsOf: directory.appendingPathComponent(expectation.name + ".html"), encoding: .utf8)
+      // As many rows as before (one deleted, one typed), each new cell a line of its own.
+      #expect(OneWordEditHTMLTests.count("<tr", in: html) == expectation.rows, "\(expectation.name)")
+      let lines = Set(OneWordEditHTMLTests.text(ofHTML: html).split(separator: "\n").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      })
+      for cell in expectation.present { #expect(lines.contains(cell), "\(expectation.name): \(cell)") }
+      for cell in expectation.absent { #expect(!lines.contains(cell), "\(expectation.name): \(cell)") }
+    }
+  }
+}
