@@ -243,3 +243,46 @@ struct TableRowEditTests {
     }
   }
 }
+
+/// Every table of the corpus (Word's nested table and broken tables included) through
+/// row edits: whatever the table can take, the text comes out as typed.
+@Suite("Table rows deleted and typed, corpus")
+struct TableRowEditCorpusTests {
+  @Test("each line of every corpus table deleted alone, or a copy of it typed after it, gives the typed text")
+  func everyLine() throws {
+    var edits = 0
+    var kept = 0
+    for name in Corpus.names {
+      let body = try RTFReader().read(Corpus.rtf(name)).text
+      let tables = body.elements.filter { $0.kind == .table }
+      guard !tables.isEmpty else { continue }
+      let shown = body.plainText
+      let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+      for table in tables {
+        let tableLines = table.shownText.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = (0...(max(0, lines.count - tableLines.count))).first(where: {
+          lines.count >= tableLines.count && Array(lines[$0..<($0 + tableLines.count)]) == tableLines
+        }) else { continue }
+        for line in start..<(start + tableLines.count) {
+          var deleted = lines
+          deleted.remove(at: line)
+          var copied = lines
+          copied.insert(Substring(lines[line].split(separator: "\t", omittingEmptySubsequences: false)
+            .enumerated().map { "c\($0.offset)" }.joined(separator: "\t")), at: line + 1)
+          for typed in [deleted, copied].map({ $0.joined(separator: "\n") }) {
+            let edited = body.applyingPlainText(typed)
+            #expect(edited.plainText == typed, "\(name), line \(line)")
+            edits += 1
+            if edited.elements.filter({ $0.kind == .table }).count == tables.count { kept += 1 }
+            for (path, reread) in try TableCellEditTests.rereadings(edited) {
+              #expect(reread.plainText == typed, "\(name), line \(line), \(path)")
+            }
+          }
+        }
+      }
+    }
+    #expect(edits > 20)
+    // Most lines are one-line rows: most edits keep every table.
+    #expect(kept * 2 > edits, "\(kept) of \(edits) edits kept every table")
+  }
+}

@@ -88,6 +88,7 @@ struct RTFRowEdit: Equatable {
       for line in rowOfLine.count..<(rowOfLine.count + row.lines) { pieces += Self.cellCount(oldLines[line]) }
       rowOfLine += repeatElement(index, count: row.lines)
     }
+    if let cellLists, cellLists.count != pieces { return nil }
     let lastLine = { (row: Int) in firstLine[row] + rows[row].lines - 1 }
     /// The row a line typed after row `above` copies, if one fits `cells`: the row
     /// above, else the one below; after the first row (often a heading), the second.
@@ -171,7 +172,10 @@ extension RTFElement {
       for index in line..<(line + row.lines) { piece += RTFRowEdit.cellCount(lines[index]) }
       line += row.lines
     }
-    guard line == lines.count, piece == cells.count else { return nil }
+    guard line == lines.count, piece == cells.count, cellLists.map({ $0.count == piece }) ?? true,
+      zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count,
+      rows[0].end > 0
+    else { return nil }
     let rowEnd = { (row: Int) in row < 0 ? 0 : rows[row].end }
 
     var bytes: [UInt8] = []
