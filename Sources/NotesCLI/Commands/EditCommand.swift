@@ -8,7 +8,8 @@ enum EditCommand: NotesCommand {
     discussion: """
       Opens the note's plain text in $VISUAL, else $EDITOR, else vi. When the editor \
       exits successfully, the edited text is laid over the existing formatting \
-      (untouched words keep it) and committed. Nothing is committed when nothing changed.
+      (untouched words keep it) and committed. Nothing is committed when nothing changed. \
+      Tables are edited as `notes help write` says.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
     options: [JSONFlag.option],

@@ -80,25 +80,35 @@ public struct TokenDiff: Hashable, Sendable {
     self.changes = changes
   }
 
-  /// The same diff with each pure deletion for which `slide` is true moved one token
-  /// back, when the token before it equals its last (`old` holds the tokens): a
-  /// deleted line "B\n" read as "\nB" instead. The token kept moves from the one
-  /// before the deletion to its last.
-  func slidingDeletionsBack(old: [Int], where slide: (Change) -> Bool) -> TokenDiff {
+  /// The same diff with each pure deletion or insertion for which `slide` is true
+  /// moved one token back, when the token matched just before it equals its last
+  /// (`old` and `new` hold the tokens): a deleted or typed line "B\n" read as "\nB"
+  /// instead. The match moves from the token before the change to its last.
+  func slidingBack(old: [Int], new: [Int], where slide: (Change) -> Bool) -> TokenDiff {
     var matches = self.matches
     var changed = false
-    for change in changes where change.new.isEmpty && change.old.lowerBound >= 1 && slide(change) {
-      let before = change.old.lowerBound - 1
-      guard old[before] == old[change.old.upperBound - 1],
-        let previous = matches.firstIndex(where: { $0.old + $0.count == change.old.lowerBound }),
-        matches[previous].count >= 2
+    var previous = 0
+    for change in changes where change.old.isEmpty != change.new.isEmpty && slide(change) {
+      let isDeletion = change.new.isEmpty
+      // The match that ends where the change starts (changes and matches alternate).
+      while previous < matches.count, matches[previous].old + matches[previous].count < change.old.lowerBound {
+        previous += 1
+      }
+      guard previous < matches.count, matches[previous].old + matches[previous].count == change.old.lowerBound,
+        matches[previous].new + matches[previous].count == change.new.lowerBound, matches[previous].count >= 2
       else { continue }
+      let equal = isDeletion
+        ? old[change.old.lowerBound - 1] == old[change.old.upperBound - 1]
+        : new[change.new.lowerBound - 1] == new[change.new.upperBound - 1]
+      guard equal else { continue }
       matches[previous].count -= 1
-      let keptAt = matches[previous].new + matches[previous].count
-      if previous + 1 < matches.count, matches[previous + 1].old == change.old.upperBound {
-        matches[previous + 1] = Match(old: change.old.upperBound - 1, new: keptAt, count: matches[previous + 1].count + 1)
+      let moved = isDeletion
+        ? Match(old: change.old.upperBound - 1, new: change.new.lowerBound - 1, count: 1)
+        : Match(old: change.old.lowerBound - 1, new: change.new.upperBound - 1, count: 1)
+      if previous + 1 < matches.count, matches[previous + 1].old == moved.old + 1, matches[previous + 1].new == moved.new + 1 {
+        matches[previous + 1] = Match(old: moved.old, new: moved.new, count: matches[previous + 1].count + 1)
       } else {
-        matches.insert(Match(old: change.old.upperBound - 1, new: keptAt, count: 1), at: previous + 1)
+        matches.insert(moved, at: previous + 1)
       }
       changed = true
     }

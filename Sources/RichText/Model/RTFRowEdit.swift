@@ -59,10 +59,10 @@ extension RTFCellEdit {
 ///
 /// The rule, on the line diff of the old and new shown text: where lines were
 /// deleted, the lines that go must be whole rows; where lines were typed, they must
-/// come after a row's last line (never before the table's first line or after its
-/// last, which stay paragraphs of their own) and have as many cells (tab-separated)
-/// as the row they copy: the row above them, else the one below, which must be a
-/// one-line row whose cells are not list items. The old lines kept are paired with
+/// come after a row's last line (never before the table's first line, which stays a
+/// paragraph of its own) and have as many cells (tab-separated) as the row they copy:
+/// the row above them, else the one below, which must be a one-line row whose cells
+/// are not list items. The old lines kept are paired with
 /// new lines of the same cell count, whose text then edits those cells.
 struct RTFRowEdit: Equatable {
   /// The old rows that go.
@@ -124,8 +124,9 @@ struct RTFRowEdit: Equatable {
         } else {
           let typed = change.new.filter { !newKept.contains($0) }
           let after = keptFirst ? change.old.lowerBound + kept - 1 : change.old.lowerBound - 1
-          // Between two lines of the table, after a row's last line.
-          guard after >= 0, after < oldLines.count - 1, lastLine(rowOfLine[after]) == after else { continue }
+          // After a row's last line (the table's last too: `PlainTextElements` gives
+          // the table only lines typed after it that have its last line's cells).
+          guard after >= 0, after < oldLines.count, lastLine(rowOfLine[after]) == after else { continue }
           var templates: [Int] = []
           for line in typed {
             guard let row = template(rowOfLine[after], Self.cellCount(newLines[line])) else { break }

@@ -108,7 +108,9 @@ struct PlainTextElements {
       // cell), if its cells can take it.
       let isBlock = oldAttribute.element?.isBlock == true
       let inner = extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: false)
-      let outer = isBlock ? extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: true) : inner
+      let outer = isBlock
+        ? extent(kept: kept, firstToken: firstToken, lastToken: lastToken, edges: true,
+                 rowCells: oldAttribute.element.flatMap(Self.lastRowCells)) : inner
       var placed = false
       for (lower, upper) in outer == inner ? [inner] : [outer, inner] where lower < upper {
         if kept.count == range.count, lower == kept.first, upper == lower + kept.count {
@@ -185,11 +187,11 @@ struct PlainTextElements {
   /// from its first to its last kept scalar (`kept`), widened to the text typed
   /// inside it (with `edges`, also at its start and end; see `typedInside`). Empty
   /// (lower ≥ upper) when nothing is kept or typed.
-  private func extent(kept: [Int], firstToken: Int, lastToken: Int, edges: Bool) -> (lower: Int, upper: Int) {
+  private func extent(kept: [Int], firstToken: Int, lastToken: Int, edges: Bool, rowCells: Int? = nil) -> (lower: Int, upper: Int) {
     var lower = kept.first ?? Int.max
     var upper = kept.last.map { $0 + 1 } ?? Int.min
     for change in diff.changes where !change.new.isEmpty {
-      guard let typed = typedInside(change, firstToken: firstToken, lastToken: lastToken, edges: edges)
+      guard let typed = typedInside(change, firstToken: firstToken, lastToken: lastToken, edges: edges, rowCells: rowCells)
       else { continue }
       lower = min(lower, newTokens[typed.lowerBound].range.lowerBound)
       upper = max(upper, newTokens[typed.upperBound - 1].range.upperBound)
@@ -201,8 +203,12 @@ struct PlainTextElements {
   /// `firstToken...lastToken`, or nil: a replacement or deletion of its tokens only,
   /// an insertion between them; with `edges` (a table, a paragraph of its own), also
   /// an insertion at its start (what follows the inserted text's last line break) or
-  /// at its end (what comes before the first).
-  private func typedInside(_ change: TokenDiff.Change, firstToken: Int, lastToken: Int, edges isBlock: Bool) -> Range<Int>? {
+  /// at its end (what comes before the first; for a table whose last line has
+  /// `rowCells` cells, two or more, also the lines typed after it with as many cells,
+  /// its new rows).
+  private func typedInside(
+    _ change: TokenDiff.Change, firstToken: Int, lastToken: Int, edges isBlock: Bool, rowCells: Int? = nil
+  ) -> Range<Int>? {
     guard change.old.isEmpty else {
       let inside = change.old.lowerBound >= firstToken && change.old.upperBound <= lastToken + 1
       return inside ? change.new : nil
@@ -215,11 +221,40 @@ struct PlainTextElements {
     if at == firstToken {
       if let lastBreak = typed.last(where: isBreak) { typed = (lastBreak + 1)..<typed.upperBound }
     } else if at == lastToken + 1 {
-      if let firstBreak = typed.first(where: isBreak) { typed = typed.lowerBound..<firstBreak }
+      if let firstBreak = typed.first(where: isBreak) {
+        typed = typed.lowerBound..<(firstBreak == typed.lowerBound ? rowsTyped(typed, cells: rowCells) : firstBreak)
+      }
     } else {
       return nil
     }
     return typed.isEmpty ? nil : typed
+  }
+
+  /// Where the lines of `typed` (new tokens that start with a line break) stop
+  /// having `cells` tab-separated cells: the end of the last line that has them, or
+  /// the start when none does (or `cells` is under two: any line would do).
+  private func rowsTyped(_ typed: Range<Int>, cells: Int?) -> Int {
+    guard let cells, cells >= 2 else { return typed.lowerBound }
+    var end = typed.lowerBound
+    var lineStart = typed.lowerBound + 1
+    while lineStart < typed.upperBound {
+      let lineEnd = (lineStart..<typed.upperBound).first { newTokens[$0].kind == .lineBreak } ?? typed.upperBound
+      let tabs = (lineStart..<lineEnd).reduce(0) { count, token in
+        count + newScalars[newTokens[token].range].reduce(0) { $0 + ($1 == "\t" ? 1 : 0) }
+      }
+      guard tabs + 1 == cells else { break }
+      end = lineEnd
+      lineStart = lineEnd + 1
+    }
+    return end
+  }
+
+  /// The cells of a table's last line, when its rows are known (rows can be typed).
+  private static func lastRowCells(_ element: RTFElement) -> Int? {
+    guard element.kind == .table, element.rows != nil,
+      let last = element.shownText.split(separator: "\n", omittingEmptySubsequences: false).last
+    else { return nil }
+    return RTFRowEdit.cellCount(last)
   }
 
   /// The markers typed on the lines of the new text from the one holding new scalar

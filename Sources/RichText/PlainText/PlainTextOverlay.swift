@@ -77,23 +77,28 @@ struct PlainTextOverlay {
     }
   }
 
-  /// `diff` with a table's last line deleted as the line break before it and its
-  /// text, inside the table (so its row goes), rather than as its text and the line
-  /// break after the table, which would take the table's end with it.
+  /// `diff` with a table's last line deleted, or lines typed after it, read as the
+  /// line break before the text (inside the table, so a row can go or come) rather
+  /// than the text and the line break after it, which would take the table's end
+  /// with it or leave the new lines outside the table.
   private func tablesKeepingTheirLastLine(
-    _ diff: TokenDiff, oldIDs: [Int], oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
+    _ diff: TokenDiff, oldIDs: [Int], newIDs: [Int], oldTokens: [(range: Range<Int>, kind: WordTokenizer.Kind)]
   ) -> TokenDiff {
-    let tableEnds = elementSpans.filter { attributes[Int(oldAttributes[$0.lowerBound])].element?.isBlock == true }
-      .map(\.upperBound)
-    guard !tableEnds.isEmpty, diff.changes.contains(where: \.new.isEmpty) else { return diff }
-    let lastTokens = Set(tableEnds)
-    return diff.slidingDeletionsBack(old: oldIDs) { change in
-      // Its last token is the line break just after a table, its first inside it.
+    let tables = elementSpans.filter { attributes[Int(oldAttributes[$0.lowerBound])].element?.isBlock == true }
+    guard !tables.isEmpty, diff.changes.contains(where: { $0.new.isEmpty || $0.old.isEmpty }) else { return diff }
+    let tableAt = Dictionary(tables.map { ($0.upperBound, $0) }, uniquingKeysWith: { first, _ in first })
+    return diff.slidingBack(old: oldIDs, new: newIDs) { change in
+      guard change.old.lowerBound >= 1 else { return false }
+      if change.old.isEmpty {
+        // Typed just after the line break that follows a table.
+        let before = oldTokens[change.old.lowerBound - 1]
+        return before.kind == .lineBreak && tableAt[before.range.lowerBound] != nil
+      }
+      // Deleted from inside a table through the line break just after it.
       let last = oldTokens[change.old.upperBound - 1]
       let first = oldTokens[change.old.lowerBound]
-      guard last.kind == .lineBreak, lastTokens.contains(last.range.lowerBound) else { return false }
-      let table = elementSpans.first { $0.upperBound == last.range.lowerBound }
-      return table.map { $0.contains(first.range.lowerBound) && $0.lowerBound < first.range.lowerBound } ?? false
+      guard last.kind == .lineBreak, let table = tableAt[last.range.lowerBound] else { return false }
+      return table.contains(first.range.lowerBound) && table.lowerBound < first.range.lowerBound
     }
   }
 
@@ -103,7 +108,8 @@ struct PlainTextOverlay {
     var newTokens = WordTokenizer.tokens(of: newScalars)
     let (oldIDs, newIDs) = ScalarTokenInterner.intern(
       old: oldScalars, oldTokens: oldTokens, new: newScalars, newTokens: newTokens)
-    let diff = tablesKeepingTheirLastLine(TokenDiff(from: oldIDs, to: newIDs), oldIDs: oldIDs, oldTokens: oldTokens)
+    let diff = tablesKeepingTheirLastLine(
+      TokenDiff(from: oldIDs, to: newIDs), oldIDs: oldIDs, newIDs: newIDs, oldTokens: oldTokens)
 
     // Source of every new scalar: the old scalar it was kept from, or -1 if typed.
     var source = [Int](repeating: -1, count: newScalars.count)
