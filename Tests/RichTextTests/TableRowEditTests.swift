@@ -158,6 +158,26 @@ struct TableRowEditTests {
     #expect(!between.contains("Apples") && !between.contains("2.50"))
   }
 
+  @Test("TextEdit's last-row mark stays on the last row alone: after a row appended, and after the last row deleted")
+  func lastRowMark() throws {
+    let (body, _, parts, _) = try Self.fixture("cocoa-table")
+    func table(_ lines: [Substring]) throws -> String {
+      let edited = body.applyingPlainText((parts.before + lines + parts.after).joined(separator: "\n"))
+      let element = try #require(edited.elements.first { $0.kind == .table })
+      return String(decoding: element.rtf, as: UTF8.self)
+    }
+    let original = try table(parts.rows)
+    #expect(original.components(separatedBy: "\\lastrow").count == 2)
+    for (lines, lastCell) in [(parts.rows + ["Plums\t4.00"], "4.00"), (Array(parts.rows.dropLast()), "2.50")] {
+      let rtf = try table(lines)
+      #expect(rtf.components(separatedBy: "\\lastrow").count == 2, "\(lines)")
+      let mark = try #require(rtf.range(of: "\\lastrow"))
+      let cell = try #require(rtf.range(of: lastCell, options: .backwards))
+      #expect(cell.upperBound <= mark.lowerBound, "\(lines)")
+      #expect(rtf[mark.upperBound...].hasPrefix("\\row"), "\(lines)")
+    }
+  }
+
   @Test("random tables: rows deleted and one-line rows typed keep every table, spliced and written whole")
   func randomRows() throws {
     let seed = TestSeed.make(for: "TableRowEditTests")

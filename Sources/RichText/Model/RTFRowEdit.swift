@@ -185,40 +185,71 @@ extension RTFElement {
     var newLists: [ListMarker?] = []
     var newRows: [RTFTableRow] = []
     var newLines: [Substring] = []
+    // Writers mark the last row (`\lastrow`; TextEdit writes it before the `\row`):
+    // a table that had the mark keeps it on its last row alone.
+    let marksLastRow = !Self.lastRowMarks(in: rtf, rowEnd(rows.count - 2)..<rowEnd(rows.count - 1)).isEmpty
+    // The rows in their new order; a deleted row leaves its words.
+    var plan: [(row: Int, gap: Range<Int>?, isDeleted: Bool)] = []
+    for row in rows.indices {
+      plan.append((row, nil, edit.removed.contains(row)))
+      for template in edit.inserted[row] ?? [] {
+        // A copy of the first row takes the bytes between it and the next row before
+        // it (they close what the first row opened); a later row has them in front.
+        let gap = template == 0
+          ? rows[0].end..<(rows.count > 1 ? rowEnd(0) + Self.gapLength(rtf, from: rowEnd(0)) : rtf.count) : nil
+        plan.append((template, gap, false))
+      }
+    }
+    let lastCopy = plan.lastIndex { !$0.isDeleted }
     /// Copies old row `row` with the bytes before it (since the previous row's end):
     /// its cells, list entries, lines and end move with it.
-    func copy(row: Int, gap: Range<Int>? = nil) {
+    func copy(row: Int, gap: Range<Int>?, isLast: Bool) {
       let source = rowEnd(row - 1)..<rows[row].end
       if let gap { bytes.append(contentsOf: rtf[gap]) }
-      let shift = bytes.count - source.lowerBound
-      bytes.append(contentsOf: rtf[source])
+      let start = bytes.count
+      // `\lastrow` goes from every row but the last, and the last gets one before its `\row`.
+      let omitted = marksLastRow && !isLast ? Self.lastRowMarks(in: rtf, source) : []
+      var added: (at: Int, bytes: [UInt8])?
+      if marksLastRow, isLast, Self.lastRowMarks(in: rtf, source).isEmpty, let end = Self.rowWordStart(in: rtf, before: source.upperBound) {
+        added = (end, Array("\\lastrow".utf8))
+      }
+      var position = source.lowerBound
+      for range in omitted + [source.upperBound..<source.upperBound] {
+        if let insertion = added, insertion.at >= position, insertion.at <= range.lowerBound {
+          bytes += rtf[position..<insertion.at]
+          bytes += insertion.bytes
+          position = insertion.at
+        }
+        bytes += rtf[position..<range.lowerBound]
+        position = range.upperBound
+      }
+      /// Where old offset `offset` of the row is now.
+      func moved(_ offset: Int) -> Int {
+        var result = start + offset - source.lowerBound
+        for range in omitted where range.upperBound <= offset { result -= range.count }
+        if let insertion = added, insertion.at < offset || (insertion.at == offset && offset == source.upperBound) {
+          result += insertion.bytes.count
+        }
+        return result
+      }
       let pieces = firstPiece[row]..<(firstPiece[row] + (0..<rows[row].lines).reduce(0) {
         $0 + RTFRowEdit.cellCount(lines[firstLine[row] + $1])
       })
       for index in pieces {
         let cell = cells[index]
         newCells.append(RTFCellText(
-          text: cell.text.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }, insertion: cell.insertion + shift))
+          text: cell.text.map { moved($0.lowerBound)..<moved($0.upperBound) }, insertion: moved(cell.insertion)))
         newLists.append(cellLists?[index] ?? nil)
       }
       newLines += lines[firstLine[row]..<(firstLine[row] + rows[row].lines)]
-      newRows.append(RTFTableRow(lines: rows[row].lines, end: rows[row].end + shift))
+      newRows.append(RTFTableRow(lines: rows[row].lines, end: bytes.count))
     }
-    for row in rows.indices {
-      if edit.removed.contains(row) {
-        guard let words = Self.stateWords(rtf[rowEnd(row - 1)..<rows[row].end]) else { return nil }
+    for (index, step) in plan.enumerated() {
+      if step.isDeleted {
+        guard let words = Self.stateWords(rtf[rowEnd(step.row - 1)..<rows[step.row].end]) else { return nil }
         bytes += words
       } else {
-        copy(row: row)
-      }
-      for template in edit.inserted[row] ?? [] {
-        // A copy of the first row takes the bytes between it and the next row before
-        // it (they close what the first row opened); a later row has them in front.
-        if template == 0 {
-          copy(row: 0, gap: rows[0].end..<(rows.count > 1 ? rowEnd(0) + Self.gapLength(rtf, from: rowEnd(0)) : rtf.count))
-        } else {
-          copy(row: template)
-        }
+        copy(row: step.row, gap: step.gap, isLast: index == lastCopy)
       }
     }
     bytes.append(contentsOf: rtf[rowEnd(rows.count - 1)...])
@@ -247,6 +278,35 @@ extension RTFElement {
       }
     }
     return index - start
+  }
+
+  /// The `\lastrow` words in `range` of `rtf`.
+  private static func lastRowMarks(in rtf: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
+    var marks: [Range<Int>] = []
+    var index = max(0, range.lowerBound)
+    while index < range.upperBound {
+      guard rtf[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard let word = RTFWordScan(rtf, at: index) else {
+        index += 2
+        continue
+      }
+      if word.name == "lastrow" { marks.append(index..<min(word.end, range.upperBound)) }
+      index = word.end
+    }
+    return marks
+  }
+
+  /// Where the `\row` that ends just before `end` starts.
+  private static func rowWordStart(in rtf: [UInt8], before end: Int) -> Int? {
+    let word = Array("\\row".utf8)
+    for start in stride(from: end - word.count, through: max(0, end - word.count - 2), by: -1)
+    where start >= 0 && rtf[start..<(start + word.count)].elementsEqual(word) {
+      return start
+    }
+    return nil
   }
 
   /// Whether `bytes` never close a group they did not open and close every group they
