@@ -63,6 +63,22 @@ struct RichTextCommandTests {
     #expect(rtf.contains("Screws\\cell") && !rtf.contains("Nuts"))
   }
 
+  @Test("deleting one cell from every line of a table deletes that column, with no warning")
+  func columnDeleted() throws {
+    let (sandbox, store) = try store(with: "lo-table", as: "Tools")
+    let shown = sandbox.notes("-C", store, "show", "Tools").stdout
+    let edited = shown.replacingOccurrences(of: "\tPlace\n", with: "\n").replacingOccurrences(of: "\tShed\n", with: "\n")
+      .replacingOccurrences(of: "\tGarage\n", with: "\n")
+    #expect(edited != shown)
+    let result = sandbox.notes("-C", store, "write", "Tools", input: edited)
+    #expect(result.status == 0)
+    #expect(result.stderr == "Saved Tools\n")
+    #expect(sandbox.notes("-C", store, "show", "Tools").stdout == edited)
+    let rtf = sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout
+    #expect(rtf.components(separatedBy: "\\cellx").count - 1 == 6)
+    #expect(!rtf.contains("Garage") && rtf.contains("Hammer"))
+  }
+
   @Test("a line typed into a table with another number of cells makes the table plain text, keeps its cells' text and says so on stderr")
   func otherCellCountFlattens() throws {
     let (sandbox, store) = try store(with: "word-table", as: "Parts")

@@ -312,3 +312,98 @@ struct TableRowEditCorpusTests {
     #expect(kept * 2 > edits, "\(kept) of \(edits) edits kept every table")
   }
 }
+
+/// A column deleted through the plain text: the same cell gone from every line.
+@Suite("Table columns deleted")
+struct TableColumnEditTests {
+  /// A table as Word 2007 and later write it: each row's cells, then the row's
+  /// definition again in a group that ends with its `\row`.
+  static let wordStyle = #"""
+    {\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss\fcharset0 Arial;}}
+    \pard\plain\f0 Before\par
+    \trowd \irow0\irowband0\ltrrow\ts11\trgaph108\trleft-108\tblind0\tblindtype3 \clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx2892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx5892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx8892\pard\plain \ltrpar\ql\intbl\f0 {\b Name\cell }{\b Qty\cell }{\b Note\cell }\pard\plain \ltrpar\ql\intbl\f0 {\trowd \irow0\irowband0\ltrrow\ts11\trgaph108\trleft-108\tblind0\tblindtype3 \clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx2892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx5892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx8892\row }
+    \trowd \irow1\irowband1\lastrow \ltrrow\ts11\trgaph108\trleft-108\tblind0\tblindtype3 \clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx2892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx5892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx8892\pard\plain \ltrpar\ql\intbl\f0 Bolts\cell 40\cell steel\cell \pard\plain \ltrpar\ql\intbl\f0 {\trowd \irow1\irowband1\lastrow \ltrrow\ts11\trgaph108\trleft-108\tblind0\tblindtype3 \clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx2892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx5892\clvertalt\clbrdrt\brdrs\brdrw10 \cltxlrtb\clftsWidth3\clwWidth3000 \cellx8892\row }
+    \pard\plain\f0 After\par
+    }
+    """#
+
+  /// The bodies: TextEdit's and LibreOffice's corpus tables, and the Word-style one.
+  static func bodies() throws -> [(String, AttributedText)] {
+    try TableRowEditTests.files.filter { $0 != "word-table" }.map { ($0, try TableRowEditTests.body($0)) }
+      + [("word-style", try RTFReader().read(Array(wordStyle.utf8)).text)]
+  }
+
+  /// `shown` with cell `column` taken out of each of `tableLines`' lines.
+  static func without(_ column: Int, _ shown: String, rows: [[String]]) -> (text: String, rows: [[String]]) {
+    var text = shown
+    var expected = rows
+    for (index, row) in rows.enumerated() {
+      let line = row.joined(separator: "\t")
+      expected[index].remove(at: column)
+      if let range = text.range(of: line + "\n") {
+        text.replaceSubrange(range, with: expected[index].joined(separator: "\t") + "\n")
+      }
+    }
+    return (text, expected)
+  }
+
+  @Test("deleting one column's cell from every line deletes the column, in every column, spliced and written whole")
+  func everyColumn() throws {
+    for (name, body) in try Self.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      for column in rows[0].indices {
+        let (typed, expected) = Self.without(column, body.plainText, rows: rows)
+        try TableRowEditTests.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "\(name), column \(column)")
+      }
+    }
+  }
+
+  @Test("a column deleted and a cell of another edited in one write; rows added to the Word-style table keep its shape")
+  func columnAndCell() throws {
+    let body = try RTFReader().read(Array(Self.wordStyle.utf8)).text
+    let rows = try #require(TableCellEditTests.tables(body).first)
+    var (typed, expected) = Self.without(1, body.plainText, rows: rows)
+    typed = typed.replacingOccurrences(of: "steel", with: "brass")
+    expected[1][1] = "brass"
+    try TableRowEditTests.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "column and cell")
+    let added = body.plainText.replacingOccurrences(of: "Bolts\t40\tsteel\n", with: "Bolts\t40\tsteel\nNuts\t12\tbrass\n")
+    try TableRowEditTests.expectTable(
+      body.applyingPlainText(added), typed: added, rows: rows + [["Nuts", "12", "brass"]], "row added")
+  }
+
+  @Test(
+    "LibreOffice reads each table with a column deleted as the same table with one column fewer",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
+             "LibreOffice is not installed at /usr/bin/soffice"))
+  func libreOffice() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-columns-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var expectations: [(name: String, rows: [[String]])] = []
+    for (name, body) in try Self.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      for column in [0, rows[0].count - 1] {
+        let (typed, expected) = Self.without(column, body.plainText, rows: rows)
+        let edited = body.applyingPlainText(typed)
+        for (kind, bytes) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
+          let file = "\(name)-\(column)-\(kind)"
+          try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
+          expectations.append((file, expected))
+        }
+      }
+    }
+    try OneWordEditCorpusTests.convert(directory, profile: directory, to: "html")
+    for expectation in expectations {
+      let html = try String(contentsOf: directory.appendingPathComponent(expectation.name + ".html"), encoding: .utf8)
+      #expect(OneWordEditHTMLTests.count("<tr", in: html) == expectation.rows.count, "\(expectation.name)")
+      // LibreOffice writes its own heading row's cells as `<th>`.
+      let cells = OneWordEditHTMLTests.count("<td", in: html) + OneWordEditHTMLTests.count("<th", in: html)
+        - OneWordEditHTMLTests.count("<thead", in: html)
+      #expect(cells == expectation.rows.count * expectation.rows[0].count, "\(expectation.name)")
+      let lines = Set(OneWordEditHTMLTests.text(ofHTML: html).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+      for cell in expectation.rows.joined() where !cell.isEmpty {
+        #expect(lines.contains(cell), "\(expectation.name): \(cell)")
+      }
+    }
+  }
+}

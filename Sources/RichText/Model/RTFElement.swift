@@ -108,16 +108,25 @@ public struct RTFElement: Hashable, Sendable {
   /// outside the table, as this reader does).
   ///
   /// Rows deleted whole, and lines typed between rows with as many cells as a row
-  /// next to them, delete and add rows (see `RTFRowEdit` for the rule); the other
-  /// cells are then edited as above.
+  /// next to them, delete and add rows (see `RTFRowEdit` for the rule); a cell gone
+  /// from every line deletes its column (`RTFColumnEdit`); the other cells are then
+  /// edited as above.
   func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
     guard kind == .table, cells != nil else { return nil }
     if newText == shownText { return self }
     if let edited = editingCellsInPlace(newText, typedMarkers: typedMarkers) { return edited }
-    guard let rows, let rowEdit = RTFRowEdit(old: shownText, new: newText, rows: rows, cellLists: cellLists),
+    guard let rows else { return nil }
+    if let rowEdit = RTFRowEdit(old: shownText, new: newText, rows: rows, cellLists: cellLists),
       let reshaped = reshapingRows(rowEdit)
-    else { return nil }
-    return reshaped.editingCells(newText, typedMarkers: [])
+    {
+      return reshaped.editingCells(newText, typedMarkers: [])
+    }
+    if let columnEdit = RTFColumnEdit(old: shownText, new: newText, rows: rows, hasLists: cellLists != nil),
+      let reshaped = removingColumn(columnEdit.column)
+    {
+      return reshaped.editingCells(newText, typedMarkers: [])
+    }
+    return nil
   }
 
   /// `editingCells(_:typedMarkers:)` for edits that keep every row.

@@ -117,7 +117,7 @@ struct RTFRowEdit: Equatable {
         guard zip(oldKept, newKept).allSatisfy({ Self.cellCount(oldLines[$0]) == Self.cellCount(newLines[$1]) })
         else { continue }
         if change.old.count > change.new.count {
-          let gone = change.old.filter { !oldKept.contains($0) }
+          let gone = Set(change.old.filter { !oldKept.contains($0) })
           let goneRows = Set(gone.map { rowOfLine[$0] })
           guard goneRows.allSatisfy({ row in (firstLine[row]...lastLine(row)).allSatisfy(gone.contains) }) else { continue }
           removed.formUnion(goneRows)
