@@ -63,7 +63,7 @@ struct RichTextCommandTests {
     #expect(rtf.contains("Screws\\cell") && !rtf.contains("Nuts"))
   }
 
-  @Test("deleting one cell from every line of a table deletes that column, with no warning")
+  @Test("deleting one cell from every line of a table deletes that column, and typing one on every line adds one, with no warning")
   func columnDeleted() throws {
     let (sandbox, store) = try store(with: "lo-table", as: "Tools")
     let shown = sandbox.notes("-C", store, "show", "Tools").stdout
@@ -77,6 +77,13 @@ struct RichTextCommandTests {
     let rtf = sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout
     #expect(rtf.components(separatedBy: "\\cellx").count - 1 == 6)
     #expect(!rtf.contains("Garage") && rtf.contains("Hammer"))
+    // A column typed back at the end of every line.
+    let typed = edited.replacingOccurrences(of: "Item\tCount\n", with: "Item\tCount\tShelf\n")
+      .replacingOccurrences(of: "Hammer\t2\n", with: "Hammer\t2\tA1\n").replacingOccurrences(of: "Saw\t1\n", with: "Saw\t1\tB4\n")
+    let added = sandbox.notes("-C", store, "write", "Tools", input: typed)
+    #expect(added.stderr == "Saved Tools\n")
+    #expect(sandbox.notes("-C", store, "show", "Tools").stdout == typed)
+    #expect(sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout.components(separatedBy: "\\cellx").count - 1 == 9)
   }
 
   @Test("a line typed into a table with another number of cells makes the table plain text, keeps its cells' text and says so on stderr")

@@ -274,7 +274,7 @@ struct TableRowEditTests {
 /// row edits: whatever the table can take, the text comes out as typed.
 @Suite("Table rows deleted and typed, corpus")
 struct TableRowEditCorpusTests {
-  @Test("each line of every corpus table deleted alone, or a copy of it typed after it, gives the typed text")
+  @Test("each line of every corpus table deleted alone, or a copy of it typed after it, and its first column deleted, give the typed text")
   func everyLine() throws {
     var edits = 0
     var kept = 0
@@ -295,7 +295,13 @@ struct TableRowEditCorpusTests {
           var copied = lines
           copied.insert(Substring(lines[line].split(separator: "\t", omittingEmptySubsequences: false)
             .enumerated().map { "c\($0.offset)" }.joined(separator: "\t")), at: line + 1)
-          for typed in [deleted, copied].map({ $0.joined(separator: "\n") }) {
+          // The cell of the line's first column gone from every line of the table.
+          var column = lines
+          for other in start..<(start + tableLines.count) {
+            column[other] = Substring(column[other].split(separator: "\t", omittingEmptySubsequences: false).dropFirst()
+              .joined(separator: "\t"))
+          }
+          for typed in ([deleted, copied] + (line == start ? [column] : [])).map({ $0.joined(separator: "\n") }) {
             let edited = body.applyingPlainText(typed)
             #expect(edited.plainText == typed, "\(name), line \(line)")
             edits += 1
@@ -313,8 +319,9 @@ struct TableRowEditCorpusTests {
   }
 }
 
-/// A column deleted through the plain text: the same cell gone from every line.
-@Suite("Table columns deleted")
+/// A column deleted or added through the plain text: the same cell gone from every
+/// line, or typed on every line.
+@Suite("Table columns deleted and typed")
 struct TableColumnEditTests {
   /// A table as Word 2007 and later write it: each row's cells, then the row's
   /// definition again in a group that ends with its `\row`.
@@ -358,6 +365,34 @@ struct TableColumnEditTests {
     }
   }
 
+  /// `shown` with a cell typed at `column` of each of the table's lines.
+  static func with(_ column: Int, _ shown: String, rows: [[String]]) -> (text: String, rows: [[String]]) {
+    var text = shown
+    var expected = rows
+    for (index, row) in rows.enumerated() {
+      expected[index].insert("New\(index)", at: column)
+      if let range = text.range(of: row.joined(separator: "\t") + "\n") {
+        text.replaceSubrange(range, with: expected[index].joined(separator: "\t") + "\n")
+      }
+    }
+    return (text, expected)
+  }
+
+  @Test("typing a cell at the same place of every line adds a column there, at every place, spliced and written whole")
+  func everyNewColumn() throws {
+    for (name, body) in try Self.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      for column in 0...rows[0].count {
+        let (typed, expected) = Self.with(column, body.plainText, rows: rows)
+        let edited = body.applyingPlainText(typed)
+        try TableRowEditTests.expectTable(edited, typed: typed, rows: expected, "\(name), new column \(column)")
+        // And deleted again.
+        try TableRowEditTests.expectTable(
+          edited.applyingPlainText(body.plainText), typed: body.plainText, rows: rows, "\(name), new column \(column) deleted")
+      }
+    }
+  }
+
   @Test("a column deleted and a cell of another edited in one write; rows added to the Word-style table keep its shape")
   func columnAndCell() throws {
     let body = try RTFReader().read(Array(Self.wordStyle.utf8)).text
@@ -372,7 +407,7 @@ struct TableColumnEditTests {
   }
 
   @Test(
-    "LibreOffice reads each table with a column deleted as the same table with one column fewer",
+    "LibreOffice reads each table with a column deleted or typed as the same table with one column fewer or more",
     .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
              "LibreOffice is not installed at /usr/bin/soffice"))
   func libreOffice() throws {
@@ -382,11 +417,11 @@ struct TableColumnEditTests {
     var expectations: [(name: String, rows: [[String]])] = []
     for (name, body) in try Self.bodies() {
       let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
-      for column in [0, rows[0].count - 1] {
-        let (typed, expected) = Self.without(column, body.plainText, rows: rows)
+      for (column, isNew) in [(0, false), (rows[0].count - 1, false), (0, true), (rows[0].count, true)] {
+        let (typed, expected) = isNew ? Self.with(column, body.plainText, rows: rows) : Self.without(column, body.plainText, rows: rows)
         let edited = body.applyingPlainText(typed)
         for (kind, bytes) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
-          let file = "\(name)-\(column)-\(kind)"
+          let file = "\(name)-\(isNew ? "new" : "gone")\(column)-\(kind)"
           try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
           expectations.append((file, expected))
         }

@@ -13,8 +13,9 @@ enum WriteCommand: NotesCommand {
       A table shows a row per line, its cells separated by tabs (as `notes show` \
       prints it). Editing a cell's text edits that cell; deleting a row's line deletes \
       the row; a line typed after a row with as many tab-separated cells adds a row \
-      like it; the same cell deleted from every line deletes its column. A line with \
-      another number of cells makes the table plain text, and the command says so.
+      like it; the same cell deleted from every line deletes its column, and a cell \
+      typed at the same place of every line adds one. A line with another number of \
+      cells makes the table plain text, and the command says so.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
     options: BodyInput.options + [JSONFlag.option],

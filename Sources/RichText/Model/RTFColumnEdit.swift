@@ -1,11 +1,15 @@
-/// A column deleted from a table through its shown text: every line of a table of
-/// one-line rows, each with the same number of cells, has one cell fewer. The column
-/// is the one whose removal leaves most lines as typed (the others are then edited in
-/// place); nil when no line is its old line without one cell, or the table has list
-/// items in its cells, a row of several lines, or rows of different cell counts.
+/// A column deleted from or typed into a table through its shown text: every line
+/// of a table of one-line rows, each with the same number of cells, has one cell
+/// fewer, or one more. The column is the one whose removal (from the old lines, or
+/// from the new) leaves most lines as typed (the others are then edited in place);
+/// nil when no line is its old line without one cell (or with one more), or the table
+/// has list items in its cells, a row of several lines, or rows of different cell
+/// counts.
 struct RTFColumnEdit: Equatable {
-  /// The deleted column (0: the first).
+  /// The column deleted, or where the new one is (0: the first).
   var column: Int
+  /// Whether the column was typed (else deleted).
+  var isInserted: Bool
 
   init?(old: String, new: String, rows: [RTFTableRow], hasLists: Bool) {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
@@ -15,20 +19,22 @@ struct RTFColumnEdit: Equatable {
     else { return nil }
     let oldCells = oldLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     let newCells = newLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-    guard let columns = oldCells.first?.count, columns >= 2,
-      oldCells.allSatisfy({ $0.count == columns }), newCells.allSatisfy({ $0.count == columns - 1 })
-    else { return nil }
+    guard let columns = oldCells.first?.count, oldCells.allSatisfy({ $0.count == columns }) else { return nil }
+    let isInserted = newCells.allSatisfy { $0.count == columns + 1 }
+    guard isInserted || (columns >= 2 && newCells.allSatisfy { $0.count == columns - 1 }) else { return nil }
+    let (longer, shorter) = isInserted ? (newCells, oldCells) : (oldCells, newCells)
     var best: (column: Int, rows: Int)?
-    for column in 0..<columns {
-      let matching = zip(oldCells, newCells).count { old, new in
-        var without = old
+    for column in longer[0].indices {
+      let matching = zip(longer, shorter).count { long, short in
+        var without = long
         without.remove(at: column)
-        return without == new
+        return without == short
       }
       if matching > (best?.rows ?? 0) { best = (column, matching) }
     }
     guard let best else { return nil }
     self.column = best.column
+    self.isInserted = isInserted
   }
 }
 
@@ -54,56 +60,177 @@ extension RTFElement {
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
       for definition in definitions { cuts.append((definition[column], [])) }
-      // The cell: after the previous cell's `\cell` (the first cell: after the row's
-      // first definition) to the end of its own `\cell`.
-      let start = column == 0
-        ? definitions[0][columns - 1].upperBound
-        : RTFWordScan(rtf, at: rowCells[rowCells.startIndex + column - 1].insertion)?.end
-      guard let start, let end = RTFWordScan(rtf, at: rowCells[rowCells.startIndex + column].insertion)?.end,
-        start <= end, let words = Self.stateWords(rtf[start..<end])
+      guard let cell = cellRegions(of: rowCells, definitions: definitions)?[column],
+        let words = Self.stateWords(rtf[cell])
       else { return nil }
-      cuts.append((start..<end, words))
+      cuts.append((cell, words))
     }
     cuts.sort { $0.range.lowerBound < $1.range.lowerBound }
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
 
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(rtf.count)
-    // Where each stretch kept unchanged starts, in the old and the new bytes.
-    var stretches: [(old: Int, new: Int)] = [(0, 0)]
-    var position = 0
-    for cut in cuts {
-      bytes += rtf[position..<cut.range.lowerBound]
-      bytes += cut.replacement
-      position = cut.range.upperBound
-      stretches.append((position, bytes.count))
-    }
-    bytes += rtf[position...]
-    guard Self.groupsBalance(bytes) else { return nil }
-    /// Where an old offset outside every cut is now.
-    func moved(_ offset: Int) -> Int {
-      var low = 0
-      var high = stretches.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if stretches[middle].old <= offset { low = middle } else { high = middle }
-      }
-      return offset - stretches[low].old + stretches[low].new
-    }
+    let cut = RTFByteCuts(rtf, cuts)
+    guard Self.groupsBalance(cut.bytes) else { return nil }
     var newCells: [RTFCellText] = []
-    for (index, cell) in cells.enumerated() where index % columns != column {
-      newCells.append(RTFCellText(text: cell.text.map { moved($0.lowerBound)..<moved($0.upperBound) }, insertion: moved(cell.insertion)))
-    }
+    for (index, cell) in cells.enumerated() where index % columns != column { newCells.append(cut.moved(cell)) }
     let newLines = lines.map { line in
       var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
       cells.remove(at: column)
       return cells.joined(separator: "\t")
     }
-    var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: bytes)
+    var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
     edited.cells = newCells
-    edited.rows = rows.map { RTFTableRow(lines: 1, end: moved($0.end)) }
+    edited.rows = rows.map { RTFTableRow(lines: 1, end: cut.moved($0.end)) }
     edited.resources = resources
     return edited
+  }
+
+  /// The table with a column typed at `column`: in every row, a copy of the cell
+  /// definition of the column to its left (the first column: of the first column)
+  /// as wide as that column, the cells to its right moved by that width, and a copy of
+  /// that column's cell with its text (which the edit then replaces). Nil when a row
+  /// has no row definition of its own, or its definitions or cells do not have the
+  /// table's cell count.
+  func insertingColumn(at column: Int) -> RTFElement? {
+    guard kind == .table, let rows, let cells, cellLists == nil, rows.allSatisfy({ $0.lines == 1 }) else { return nil }
+    let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count == rows.count, let columns = lines.first.map(RTFRowEdit.cellCount), column <= columns,
+      cells.count == columns * rows.count,
+      zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count
+    else { return nil }
+    let template = max(0, column - 1)
+    // A copied cell's cut also names the template cell and where its bytes start.
+    var cuts: [(range: Range<Int>, replacement: [UInt8], copied: (cell: Int, source: Int)?)] = []
+    for (index, row) in rows.enumerated() {
+      let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
+      let rowCells = cells[(index * columns)..<((index + 1) * columns)]
+      let definitions = Self.cellDefinitions(in: rtf, region)
+      guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
+      for definition in definitions {
+        var edges: [(word: Range<Int>, value: Int)] = []
+        for cell in definition {
+          guard let edge = Self.cellEdge(in: rtf, cell) else { return nil }
+          edges.append(edge)
+        }
+        let width = template > 0 ? edges[template].value - edges[template - 1].value
+          : columns > 1 ? edges[1].value - edges[0].value : edges[0].value
+        guard width > 0 else { return nil }
+        // The copy, its right edge where the column it copies ends, moved by its width
+        // when it goes after it.
+        let copiedEdge = edges[template].value + (column > 0 ? width : 0)
+        let copy = Array(rtf[definition[template].lowerBound..<edges[template].word.lowerBound])
+          + Array("\\cellx\(copiedEdge)".utf8)
+        cuts.append((column > 0 ? definition[template].upperBound..<definition[template].upperBound
+          : definition[0].lowerBound..<definition[0].lowerBound, copy, nil))
+        for moved in (column > 0 ? column : 0)..<columns {
+          cuts.append((edges[moved].word, Array("\\cellx\(edges[moved].value + width)".utf8), nil))
+        }
+      }
+      guard let cell = cellRegions(of: rowCells, definitions: definitions)?[template] else { return nil }
+      let at = column > 0 ? cell.upperBound : cell.lowerBound
+      cuts.append((at..<at, Array(rtf[cell]), (rowCells.startIndex + template, cell.lowerBound)))
+    }
+    cuts.sort { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+    guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
+
+    let cut = RTFByteCuts(rtf, cuts.map { ($0.range, $0.replacement) })
+    guard Self.groupsBalance(cut.bytes) else { return nil }
+    // The copied cells, by their template cell: where its bytes went, less where they came from.
+    var copiedCells: [Int: RTFCellText] = [:]
+    for (index, copy) in cuts.enumerated() {
+      guard let copied = copy.copied else { continue }
+      let shift = cut.starts[index] - copied.source
+      let cell = cells[copied.cell]
+      copiedCells[copied.cell] = RTFCellText(
+        text: cell.text.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }, insertion: cell.insertion + shift)
+    }
+    var newCells: [RTFCellText] = []
+    for (index, cell) in cells.enumerated() {
+      if index % columns == column, let copied = copiedCells[index - column + template] { newCells.append(copied) }
+      newCells.append(cut.moved(cell))
+      if column == columns, index % columns == columns - 1, let copied = copiedCells[index] { newCells.append(copied) }
+    }
+    guard newCells.count == (columns + 1) * rows.count else { return nil }
+    let newLines = lines.map { line in
+      var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+      cells.insert(cells[template], at: column)
+      return cells.joined(separator: "\t")
+    }
+    var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
+    edited.cells = newCells
+    edited.rows = rows.map { RTFTableRow(lines: 1, end: cut.moved($0.end)) }
+    edited.resources = resources
+    return edited
+  }
+
+  /// The bytes of each cell of a row (`rowCells`, whose definitions are
+  /// `definitions`): from the end of the previous cell (the first cell: of the row's
+  /// first definition) to the end of its `\cell`, with the group ends that close what
+  /// it opened (Word writes `{\b Name\cell }`), so that the bytes balance. Nil when
+  /// they do not.
+  private func cellRegions(of rowCells: ArraySlice<RTFCellText>, definitions: [[Range<Int>]]) -> [Range<Int>]? {
+    /// Past the group ends that close groups opened since `start`, up to `end`.
+    func closing(from start: Int, to end: Int) -> Int? {
+      var depth = 0
+      var index = start
+      while index < end {
+        switch rtf[index] {
+        case UInt8(ascii: "\\"):
+          index = RTFWordScan(rtf, at: index)?.end ?? index + 2
+          continue
+        case UInt8(ascii: "{"): depth += 1
+        case UInt8(ascii: "}"):
+          depth -= 1
+          if depth < 0 { return nil }
+        default: break
+        }
+        index += 1
+      }
+      while depth > 0, index < rtf.count {
+        switch rtf[index] {
+        case UInt8(ascii: "}"): depth -= 1
+        case UInt8(ascii: " "), 0x0A, 0x0D: break
+        default: return nil
+        }
+        index += 1
+      }
+      return depth == 0 ? index : nil
+    }
+    guard var start = definitions.first?.last?.upperBound else { return nil }
+    var regions: [Range<Int>] = []
+    for cell in rowCells {
+      guard let wordEnd = RTFWordScan(rtf, at: cell.insertion)?.end, start <= wordEnd,
+        let end = closing(from: start, to: wordEnd)
+      else { return nil }
+      regions.append(start..<end)
+      start = end
+    }
+    return regions
+  }
+
+  /// The `\cellx` word that ends a cell definition, and its value.
+  private static func cellEdge(in rtf: [UInt8], _ definition: Range<Int>) -> (word: Range<Int>, value: Int)? {
+    let word = Array("\\cellx".utf8)
+    var start = definition.upperBound - word.count
+    while start >= definition.lowerBound {
+      if rtf[start..<(start + word.count)].elementsEqual(word) {
+        var end = start + word.count
+        var negative = false
+        if end < definition.upperBound, rtf[end] == UInt8(ascii: "-") {
+          negative = true
+          end += 1
+        }
+        var value = 0
+        let digits = end
+        while end < definition.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rtf[end]), value < 10_000_000 {
+          value = value * 10 + Int(rtf[end] - UInt8(ascii: "0"))
+          end += 1
+        }
+        guard end > digits else { return nil }
+        return (start..<end, negative ? -value : value)
+      }
+      start -= 1
+    }
+    return nil
   }
 
   /// The cell definitions of each row definition (`\trowd`) in `region`: for each
@@ -154,4 +281,51 @@ extension RTFElement {
     "irow", "irowband", "ltrrow", "rtlrow", "lastrow", "ts", "tblind", "tblindtype", "taflags", "gaph",
     "tbllkhdrrows", "tbllklastrow", "tbllkhdrcols", "tbllklastcol", "tbllknocolband", "tbllknorowband",
   ]
+}
+
+/// Byte edits of a table's RTF, applied in order: each range replaced (an empty range:
+/// bytes inserted there), and where an old offset outside them is now.
+struct RTFByteCuts {
+  /// The edited bytes.
+  let bytes: [UInt8]
+  /// Where each edit's replacement starts in `bytes`.
+  let starts: [Int]
+  /// Where each stretch kept unchanged starts, in the old and the new bytes.
+  private let stretches: [(old: Int, new: Int)]
+
+  /// `rtf` with `cuts` (in order, not overlapping) applied.
+  init(_ rtf: [UInt8], _ cuts: [(range: Range<Int>, replacement: [UInt8])]) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rtf.count + cuts.reduce(0) { $0 + $1.replacement.count })
+    var starts: [Int] = []
+    var stretches: [(old: Int, new: Int)] = [(0, 0)]
+    var position = 0
+    for cut in cuts {
+      bytes += rtf[position..<cut.range.lowerBound]
+      starts.append(bytes.count)
+      bytes += cut.replacement
+      position = cut.range.upperBound
+      stretches.append((position, bytes.count))
+    }
+    bytes += rtf[position...]
+    self.bytes = bytes
+    self.starts = starts
+    self.stretches = stretches
+  }
+
+  /// Where old offset `offset` (outside every edit) is now.
+  func moved(_ offset: Int) -> Int {
+    var low = 0
+    var high = stretches.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if stretches[middle].old <= offset { low = middle } else { high = middle }
+    }
+    return offset - stretches[low].old + stretches[low].new
+  }
+
+  /// Where a cell (outside every edit) is now.
+  func moved(_ cell: RTFCellText) -> RTFCellText {
+    RTFCellText(text: cell.text.map { moved($0.lowerBound)..<moved($0.upperBound) }, insertion: moved(cell.insertion))
+  }
 }

@@ -109,8 +109,8 @@ public struct RTFElement: Hashable, Sendable {
   ///
   /// Rows deleted whole, and lines typed between rows with as many cells as a row
   /// next to them, delete and add rows (see `RTFRowEdit` for the rule); a cell gone
-  /// from every line deletes its column (`RTFColumnEdit`); the other cells are then
-  /// edited as above.
+  /// from every line, or typed on every line, deletes or adds a column
+  /// (`RTFColumnEdit`); the other cells are then edited as above.
   func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
     guard kind == .table, cells != nil else { return nil }
     if newText == shownText { return self }
@@ -122,7 +122,7 @@ public struct RTFElement: Hashable, Sendable {
       return reshaped.editingCells(newText, typedMarkers: [])
     }
     if let columnEdit = RTFColumnEdit(old: shownText, new: newText, rows: rows, hasLists: cellLists != nil),
-      let reshaped = removingColumn(columnEdit.column)
+      let reshaped = columnEdit.isInserted ? insertingColumn(at: columnEdit.column) : removingColumn(columnEdit.column)
     {
       return reshaped.editingCells(newText, typedMarkers: [])
     }
