@@ -72,16 +72,7 @@ extension RTFElement {
     guard Self.groupsBalance(cut.bytes) else { return nil }
     var newCells: [RTFCellText] = []
     for (index, cell) in cells.enumerated() where index % columns != column { newCells.append(cut.moved(cell)) }
-    let newLines = lines.map { line in
-      var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-      cells.remove(at: column)
-      return cells.joined(separator: "\t")
-    }
-    var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
-    edited.cells = newCells
-    edited.rows = rows.map { RTFTableRow(lines: 1, end: cut.moved($0.end)) }
-    edited.resources = resources
-    return edited
+    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { $0.remove(at: column) }
   }
 
   /// The table with a column typed at `column`: in every row, a copy of the cell
@@ -150,13 +141,22 @@ extension RTFElement {
       if column == columns, index % columns == columns - 1, let copied = copiedCells[index] { newCells.append(copied) }
     }
     guard newCells.count == (columns + 1) * rows.count else { return nil }
+    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { $0.insert($0[template], at: column) }
+  }
+
+  /// The table of one-line `rows` whose RTF is `cut`'s, with `cells`, and each line of
+  /// `lines` with its cells changed by `change`.
+  private func reshaped(
+    _ cut: RTFByteCuts, cells: [RTFCellText], lines: [Substring], rows: [RTFTableRow],
+    change: (inout [Substring]) -> Void
+  ) -> RTFElement {
     let newLines = lines.map { line in
       var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-      cells.insert(cells[template], at: column)
+      change(&cells)
       return cells.joined(separator: "\t")
     }
     var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
-    edited.cells = newCells
+    edited.cells = cells
     edited.rows = rows.map { RTFTableRow(lines: 1, end: cut.moved($0.end)) }
     edited.resources = resources
     return edited
