@@ -406,6 +406,29 @@ struct TableColumnEditTests {
       body.applyingPlainText(added), typed: added, rows: rows + [["Nuts", "12", "brass"]], "row added")
   }
 
+  @Test("tables with widths no table has, or cells out of step with their definitions, take a typed column or none, never a crash, and the text comes out as typed")
+  func oddDefinitions() throws {
+    let tables = [
+      #"\trowd\cellx99999999999999999999\cellx5\pard\intbl a\cell b\cell\row"#,
+      #"\trowd\cellx-500\cellx-900\pard\intbl a\cell b\cell\row"#,
+      #"\trowd\cellx1000\pard\intbl a\cell b\cell\row"#,
+      #"\trowd\cellx1000\cellx2000\cellx3000\pard\intbl a\cell b\cell\row"#,
+      #"\trowd\cellx1000\cellx2000\pard\intbl {a\cell} {\b b\cell}}\row"#,
+    ]
+    for table in tables {
+      let rtf = #"{\rtf1\ansi\deff0{\fonttbl{\f0 Arial;}}\pard Before\par "# + table + #"\pard After\par}"#
+      let body = try RTFReader().read(Array(rtf.utf8)).text
+      for typed in [body.plainText.replacingOccurrences(of: "a\tb", with: "a\tnew\tb"),
+                    body.plainText.replacingOccurrences(of: "a\tb", with: "b")] {
+        let edited = body.applyingPlainText(typed)
+        #expect(edited.plainText == typed, "\(table)")
+        for (path, reread) in try TableCellEditTests.rereadings(edited) {
+          #expect(reread.plainText == typed, "\(table), \(path)")
+        }
+      }
+    }
+  }
+
   @Test(
     "LibreOffice reads each table with a column deleted or typed as the same table with one column fewer or more",
     .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),

@@ -225,7 +225,9 @@ extension RTFElement {
           value = value * 10 + Int(rtf[end] - UInt8(ascii: "0"))
           end += 1
         }
-        guard end > digits else { return nil }
+        // No digits, or more than a table's width can have: not a width to move.
+        guard end > digits, end == definition.upperBound || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rtf[end])
+        else { return nil }
         return (start..<end, negative ? -value : value)
       }
       start -= 1
