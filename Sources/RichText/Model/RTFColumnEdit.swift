@@ -59,7 +59,7 @@ extension RTFElement {
       let rowCells = cells[(index * columns)..<((index + 1) * columns)]
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
-      for definition in definitions { cuts.append((definition[column], [])) }
+      for definition in definitions { cuts.append((definition[column].bytes, [])) }
       guard let cell = cellRegions(of: rowCells, definitions: definitions)?[column],
         let words = Self.stateWords(rtf[cell])
       else { return nil }
@@ -69,7 +69,7 @@ extension RTFElement {
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
 
     let cut = RTFByteCuts(rtf, cuts)
-    guard Self.groupsBalance(cut.bytes) else { return nil }
+    guard RTFScan.groupsBalance(cut.bytes) else { return nil }
     var newCells: [RTFCellText] = []
     for (index, cell) in cells.enumerated() where index % columns != column { newCells.append(cut.moved(cell)) }
     return reshaped(cut, cells: newCells, lines: lines, rows: rows) { $0.remove(at: column) }
@@ -97,23 +97,20 @@ extension RTFElement {
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
       for definition in definitions {
-        var edges: [(word: Range<Int>, value: Int)] = []
-        for cell in definition {
-          guard let edge = Self.cellEdge(in: rtf, cell) else { return nil }
-          edges.append(edge)
-        }
-        let width = template > 0 ? edges[template].value - edges[template - 1].value
-          : columns > 1 ? edges[1].value - edges[0].value : edges[0].value
+        let edges = definition.compactMap(\.edge)
+        guard edges.count == definition.count else { return nil }
+        let width = template > 0 ? edges[template] - edges[template - 1]
+          : columns > 1 ? edges[1] - edges[0] : edges[0]
         guard width > 0 else { return nil }
         // The copy, its right edge where the column it copies ends, moved by its width
         // when it goes after it.
-        let copiedEdge = edges[template].value + (column > 0 ? width : 0)
-        let copy = Array(rtf[definition[template].lowerBound..<edges[template].word.lowerBound])
-          + Array("\\cellx\(copiedEdge)".utf8)
-        cuts.append((column > 0 ? definition[template].upperBound..<definition[template].upperBound
-          : definition[0].lowerBound..<definition[0].lowerBound, copy, nil))
+        let copied = definition[template]
+        let copy = Array(rtf[copied.bytes.lowerBound..<copied.edgeWord.lowerBound])
+          + Array("\\cellx\(edges[template] + (column > 0 ? width : 0))".utf8)
+        let at = column > 0 ? copied.bytes.upperBound : definition[0].bytes.lowerBound
+        cuts.append((at..<at, copy, nil))
         for moved in (column > 0 ? column : 0)..<columns {
-          cuts.append((edges[moved].word, Array("\\cellx\(edges[moved].value + width)".utf8), nil))
+          cuts.append((definition[moved].edgeWord, Array("\\cellx\(edges[moved] + width)".utf8), nil))
         }
       }
       guard let cell = cellRegions(of: rowCells, definitions: definitions)?[template] else { return nil }
@@ -124,7 +121,7 @@ extension RTFElement {
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
 
     let cut = RTFByteCuts(rtf, cuts.map { ($0.range, $0.replacement) })
-    guard Self.groupsBalance(cut.bytes) else { return nil }
+    guard RTFScan.groupsBalance(cut.bytes) else { return nil }
     // The copied cells, by their template cell: where its bytes went, less where they came from.
     var copiedCells: [Int: RTFCellText] = [:]
     for (index, copy) in cuts.enumerated() {
@@ -167,39 +164,12 @@ extension RTFElement {
   /// first definition) to the end of its `\cell`, with the group ends that close what
   /// it opened (Word writes `{\b Name\cell }`), so that the bytes balance. Nil when
   /// they do not.
-  private func cellRegions(of rowCells: ArraySlice<RTFCellText>, definitions: [[Range<Int>]]) -> [Range<Int>]? {
-    /// Past the group ends that close groups opened since `start`, up to `end`.
-    func closing(from start: Int, to end: Int) -> Int? {
-      var depth = 0
-      var index = start
-      while index < end {
-        switch rtf[index] {
-        case UInt8(ascii: "\\"):
-          index = RTFWordScan(rtf, at: index)?.end ?? index + 2
-          continue
-        case UInt8(ascii: "{"): depth += 1
-        case UInt8(ascii: "}"):
-          depth -= 1
-          if depth < 0 { return nil }
-        default: break
-        }
-        index += 1
-      }
-      while depth > 0, index < rtf.count {
-        switch rtf[index] {
-        case UInt8(ascii: "}"): depth -= 1
-        case UInt8(ascii: " "), 0x0A, 0x0D: break
-        default: return nil
-        }
-        index += 1
-      }
-      return depth == 0 ? index : nil
-    }
-    guard var start = definitions.first?.last?.upperBound else { return nil }
+  private func cellRegions(of rowCells: ArraySlice<RTFCellText>, definitions: [[CellDefinition]]) -> [Range<Int>]? {
+    guard var start = definitions.first?.last?.bytes.upperBound else { return nil }
     var regions: [Range<Int>] = []
     for cell in rowCells {
       guard let wordEnd = RTFWordScan(rtf, at: cell.insertion)?.end, start <= wordEnd,
-        let end = closing(from: start, to: wordEnd)
+        let end = RTFScan.groupsClosed(in: rtf, from: start, to: wordEnd, limit: rtf.count)
       else { return nil }
       regions.append(start..<end)
       start = end
@@ -207,41 +177,13 @@ extension RTFElement {
     return regions
   }
 
-  /// The `\cellx` word that ends a cell definition, and its value.
-  private static func cellEdge(in rtf: [UInt8], _ definition: Range<Int>) -> (word: Range<Int>, value: Int)? {
-    let word = Array("\\cellx".utf8)
-    var start = definition.upperBound - word.count
-    while start >= definition.lowerBound {
-      if rtf[start..<(start + word.count)].elementsEqual(word) {
-        var end = start + word.count
-        var negative = false
-        if end < definition.upperBound, rtf[end] == UInt8(ascii: "-") {
-          negative = true
-          end += 1
-        }
-        var value = 0
-        let digits = end
-        while end < definition.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rtf[end]), value < 10_000_000 {
-          value = value * 10 + Int(rtf[end] - UInt8(ascii: "0"))
-          end += 1
-        }
-        // No digits, or more than a table's width can have: not a width to move.
-        guard end > digits, end == definition.upperBound || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rtf[end])
-        else { return nil }
-        return (start..<end, negative ? -value : value)
-      }
-      start -= 1
-    }
-    return nil
-  }
-
   /// The cell definitions of each row definition (`\trowd`) in `region`: for each
   /// cell, from its first `\cl…` word (the first cell: the first after `\trowd`;
   /// the others: just after the previous `\cellx`) to the end of its `\cellx`.
-  private static func cellDefinitions(in rtf: [UInt8], _ region: Range<Int>) -> [[Range<Int>]] {
-    var result: [[Range<Int>]] = []
+  private static func cellDefinitions(in rtf: [UInt8], _ region: Range<Int>) -> [[CellDefinition]] {
+    var result: [[CellDefinition]] = []
     var index = region.lowerBound
-    var current: [Range<Int>]?
+    var current: [CellDefinition]?
     var cellStart: Int?
     while index < region.upperBound {
       let byte = rtf[index]
@@ -263,7 +205,8 @@ extension RTFElement {
         cellStart = nil
       } else if current != nil {
         if word.name == "cellx" {
-          current?.append((cellStart ?? index)..<word.end)
+          current?.append(
+            CellDefinition(bytes: (cellStart ?? index)..<word.end, edgeWord: index..<word.parameterEnd, edge: word.parameter))
           cellStart = word.end
         } else if word.name.hasPrefix("cl") {
           if cellStart == nil { cellStart = index }
@@ -278,56 +221,19 @@ extension RTFElement {
     return result
   }
 
+  /// A cell's definition: its `\cl…` words and its `\cellx`.
+  struct CellDefinition {
+    /// All of it.
+    var bytes: Range<Int>
+    /// Its `\cellx` word with its value.
+    var edgeWord: Range<Int>
+    /// The value: where the cell ends, in twips (nil when out of reason).
+    var edge: Int?
+  }
+
   /// Words of a row definition that name neither a row (`\tr…`) nor a cell (`\cl…`).
   private static let rowDefinitionWords: Set<Substring> = [
     "irow", "irowband", "ltrrow", "rtlrow", "lastrow", "ts", "tblind", "tblindtype", "taflags", "gaph",
     "tbllkhdrrows", "tbllklastrow", "tbllkhdrcols", "tbllklastcol", "tbllknocolband", "tbllknorowband",
   ]
-}
-
-/// Byte edits of a table's RTF, applied in order: each range replaced (an empty range:
-/// bytes inserted there), and where an old offset outside them is now.
-struct RTFByteCuts {
-  /// The edited bytes.
-  let bytes: [UInt8]
-  /// Where each edit's replacement starts in `bytes`.
-  let starts: [Int]
-  /// Where each stretch kept unchanged starts, in the old and the new bytes.
-  private let stretches: [(old: Int, new: Int)]
-
-  /// `rtf` with `cuts` (in order, not overlapping) applied.
-  init(_ rtf: [UInt8], _ cuts: [(range: Range<Int>, replacement: [UInt8])]) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(rtf.count + cuts.reduce(0) { $0 + $1.replacement.count })
-    var starts: [Int] = []
-    var stretches: [(old: Int, new: Int)] = [(0, 0)]
-    var position = 0
-    for cut in cuts {
-      bytes += rtf[position..<cut.range.lowerBound]
-      starts.append(bytes.count)
-      bytes += cut.replacement
-      position = cut.range.upperBound
-      stretches.append((position, bytes.count))
-    }
-    bytes += rtf[position...]
-    self.bytes = bytes
-    self.starts = starts
-    self.stretches = stretches
-  }
-
-  /// Where old offset `offset` (outside every edit) is now.
-  func moved(_ offset: Int) -> Int {
-    var low = 0
-    var high = stretches.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if stretches[middle].old <= offset { low = middle } else { high = middle }
-    }
-    return offset - stretches[low].old + stretches[low].new
-  }
-
-  /// Where a cell (outside every edit) is now.
-  func moved(_ cell: RTFCellText) -> RTFCellText {
-    RTFCellText(text: cell.text.map { moved($0.lowerBound)..<moved($0.upperBound) }, insertion: moved(cell.insertion))
-  }
 }

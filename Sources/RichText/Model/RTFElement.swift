@@ -200,7 +200,7 @@ public struct RTFElement: Hashable, Sendable {
       ? cellLists : newLists.contains(where: { $0 != nil }) ? newLists : nil
     edited.resources = resources
     edited.rows = rows.flatMap { rows in
-      RTFTableRow.moved(rows, stretches: stretches, lines: edit.linesAdded(byPieceOf: rows, in: shownText))
+      RTFTableRow.moved(rows, offsets: RTFOffsetMap(stretches), lines: edit.linesAdded(byPieceOf: rows, in: shownText))
     }
     return edited
   }
@@ -211,43 +211,10 @@ public struct RTFElement: Hashable, Sendable {
   /// the cut closes a group it did not open, holds `\bin`, or its groups do not
   /// close before the cell paragraph's end.
   private func removalEnd(from start: Int, through cell: RTFCellText) -> Int? {
-    let par = Array("\\par".utf8)
-    guard start + par.count <= rtf.count, rtf[start..<(start + par.count)].elementsEqual(par) else { return nil }
-    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-    if start + par.count < rtf.count, isLetter(rtf[start + par.count]) { return nil }  // `\pard`
+    guard start < rtf.count, rtf[start] == UInt8(ascii: "\\"), RTFWordScan(rtf, at: start)?.name == "par"
+    else { return nil }
     let textEnd = cell.text?.upperBound ?? cell.insertion
-    guard textEnd <= cell.insertion else { return nil }
-    var depth = 0
-    var index = start
-    while index < textEnd {
-      switch rtf[index] {
-      case UInt8(ascii: "\\"):
-        var end = index + 1
-        while end < textEnd, isLetter(rtf[end]) { end += 1 }
-        if end == index + 1 {
-          index += 2  // a control symbol
-          continue
-        }
-        if rtf[(index + 1)..<end].elementsEqual("bin".utf8) { return nil }
-        index = end
-      case UInt8(ascii: "{"):
-        depth += 1
-        index += 1
-      case UInt8(ascii: "}"):
-        depth -= 1
-        guard depth >= 0 else { return nil }
-        index += 1
-      default: index += 1
-      }
-    }
-    guard index == textEnd else { return nil }
-    while depth > 0 {
-      while index < cell.insertion, rtf[index] == 0x0A || rtf[index] == 0x0D { index += 1 }
-      guard index < cell.insertion, rtf[index] == UInt8(ascii: "}") else { return nil }
-      index += 1
-      depth -= 1
-    }
-    return index
+    return RTFScan.groupsClosed(in: rtf, from: start, to: textEnd, limit: cell.insertion)
   }
 
   /// Appends `text` as RTF to `bytes`, in a group when it needs control words.

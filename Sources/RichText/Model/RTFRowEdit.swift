@@ -8,34 +8,55 @@ struct RTFTableRow: Hashable, Sendable {
   var end: Int
 }
 
+/// Where each row of a table starts among its shown text's lines and pieces (cell
+/// paragraphs, split at tabs and line feeds).
+struct RTFTableLayout {
+  /// The first line of each row, and the line count last.
+  let firstLine: [Int]
+  /// The first piece of each row, and the piece count last.
+  let firstPiece: [Int]
+
+  /// The layout of `rows` over `lines`; nil when the rows' lines are not the lines.
+  init?(rows: [RTFTableRow], lines: [Substring]) {
+    var firstLine = [0]
+    var firstPiece = [0]
+    for row in rows {
+      let line = firstLine[firstLine.count - 1]
+      guard row.lines > 0, line + row.lines <= lines.count else { return nil }
+      firstPiece.append(lines[line..<(line + row.lines)].reduce(firstPiece[firstPiece.count - 1]) {
+        $0 + RTFRowEdit.cellCount($1)
+      })
+      firstLine.append(line + row.lines)
+    }
+    guard firstLine.last == lines.count else { return nil }
+    self.firstLine = firstLine
+    self.firstPiece = firstPiece
+  }
+
+  /// The lines of row `row`.
+  func lines(of row: Int) -> Range<Int> { firstLine[row]..<firstLine[row + 1] }
+  /// The pieces of row `row`.
+  func pieces(of row: Int) -> Range<Int> { firstPiece[row]..<firstPiece[row + 1] }
+  /// How many pieces the table has.
+  var pieceCount: Int { firstPiece[firstPiece.count - 1] }
+}
+
 extension RTFTableRow {
-  /// The row of each piece of a table's shown text (its cell paragraphs, split at
-  /// tabs and line feeds), when `rows` has its lines.
+  /// The row of each piece of a table's shown text, when `rows` has its lines.
   static func pieceRows(_ rows: [RTFTableRow], shownText: String) -> [Int]? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard rows.reduce(0, { $0 + $1.lines }) == lines.count else { return nil }
-    var result: [Int] = []
-    var line = 0
-    for (index, row) in rows.enumerated() {
-      for _ in 0..<row.lines {
-        result += repeatElement(index, count: RTFRowEdit.cellCount(lines[line]))
-        line += 1
-      }
-    }
-    return result
+    guard let layout = RTFTableLayout(rows: rows, lines: lines) else { return nil }
+    return rows.indices.flatMap { repeatElement($0, count: layout.pieces(of: $0).count) }
   }
 
   /// `rows` after their table's cells were edited in place: each end moved with the
-  /// stretch of unchanged bytes it is in (`stretches`: where each starts in the old
-  /// and the new bytes, in order), and each row's lines changed by `lines`.
-  static func moved(_ rows: [RTFTableRow], stretches: [(old: Int, new: Int)], lines: [Int]?) -> [RTFTableRow]? {
+  /// bytes kept around it (`offsets`), and each row's lines changed by `lines`.
+  static func moved(_ rows: [RTFTableRow], offsets: RTFOffsetMap, lines: [Int]?) -> [RTFTableRow]? {
     guard let lines, lines.count == rows.count else { return nil }
     var result: [RTFTableRow] = []
-    var stretch = 0
     for (index, row) in rows.enumerated() {
-      while stretch + 1 < stretches.count, stretches[stretch + 1].old <= row.end { stretch += 1 }
       guard row.lines + lines[index] > 0 else { return nil }
-      result.append(RTFTableRow(lines: row.lines + lines[index], end: row.end - stretches[stretch].old + stretches[stretch].new))
+      result.append(RTFTableRow(lines: row.lines + lines[index], end: offsets.moved(row.end)))
     }
     return result
   }
@@ -75,29 +96,17 @@ struct RTFRowEdit: Equatable {
   init?(old: String, new: String, rows: [RTFTableRow], cellLists: [ListMarker?]?) {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
-    guard oldLines.count != newLines.count, rows.reduce(0, { $0 + $1.lines }) == oldLines.count else {
-      return nil
-    }
-    var rowOfLine: [Int] = []
-    var firstLine: [Int] = []
-    var firstPiece: [Int] = []
-    var pieces = 0
-    for (index, row) in rows.enumerated() {
-      firstLine.append(rowOfLine.count)
-      firstPiece.append(pieces)
-      for line in rowOfLine.count..<(rowOfLine.count + row.lines) { pieces += Self.cellCount(oldLines[line]) }
-      rowOfLine += repeatElement(index, count: row.lines)
-    }
-    if let cellLists, cellLists.count != pieces { return nil }
-    let lastLine = { (row: Int) in firstLine[row] + rows[row].lines - 1 }
+    guard oldLines.count != newLines.count, let layout = RTFTableLayout(rows: rows, lines: oldLines) else { return nil }
+    if let cellLists, cellLists.count != layout.pieceCount { return nil }
+    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+    let lastLine = { (row: Int) in layout.firstLine[row + 1] - 1 }
     /// The row a line typed after row `above` copies, if one fits `cells`: the row
     /// above, else the one below; after the first row (often a heading), the second.
     let template = { (above: Int, cells: Int) -> Int? in
       let candidates = above == 0 ? [1, 0] : [above, above + 1]
       for candidate in candidates where candidate < rows.count && rows[candidate].lines == 1 {
-        let line = firstLine[candidate]
-        guard Self.cellCount(oldLines[line]) == cells else { continue }
-        let listed = cellLists.map { $0[firstPiece[candidate]..<(firstPiece[candidate] + cells)].contains { $0 != nil } }
+        guard layout.pieces(of: candidate).count == cells else { continue }
+        let listed = cellLists.map { $0[layout.pieces(of: candidate)].contains { $0 != nil } }
         if listed != true { return candidate }
       }
       return nil
@@ -119,7 +128,7 @@ struct RTFRowEdit: Equatable {
         if change.old.count > change.new.count {
           let gone = Set(change.old.filter { !oldKept.contains($0) })
           let goneRows = Set(gone.map { rowOfLine[$0] })
-          guard goneRows.allSatisfy({ row in (firstLine[row]...lastLine(row)).allSatisfy(gone.contains) }) else { continue }
+          guard goneRows.allSatisfy({ layout.lines(of: $0).allSatisfy(gone.contains) }) else { continue }
           removed.formUnion(goneRows)
         } else {
           let typed = change.new.filter { !newKept.contains($0) }
@@ -163,17 +172,8 @@ extension RTFElement {
   func reshapingRows(_ edit: RTFRowEdit) -> RTFElement? {
     guard kind == .table, let rows, let cells, !rows.isEmpty else { return nil }
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    var firstLine: [Int] = []
-    var firstPiece: [Int] = []
-    var line = 0
-    var piece = 0
-    for row in rows {
-      firstLine.append(line)
-      firstPiece.append(piece)
-      for index in line..<(line + row.lines) { piece += RTFRowEdit.cellCount(lines[index]) }
-      line += row.lines
-    }
-    guard line == lines.count, piece == cells.count, cellLists.map({ $0.count == piece }) ?? true,
+    guard let layout = RTFTableLayout(rows: rows, lines: lines), layout.pieceCount == cells.count,
+      cellLists.map({ $0.count == cells.count }) ?? true,
       zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count,
       rows[0].end > 0
     else { return nil }
@@ -187,7 +187,7 @@ extension RTFElement {
     var newLines: [Substring] = []
     // Writers mark the last row (`\lastrow`; TextEdit writes it before the `\row`):
     // a table that had the mark keeps it on its last row alone.
-    let marksLastRow = !Self.lastRowMarks(in: rtf, rowEnd(rows.count - 2)..<rowEnd(rows.count - 1)).isEmpty
+    let marksLastRow = !RTFScan.words(named: "lastrow", in: rtf[rowEnd(rows.count - 2)..<rowEnd(rows.count - 1)]).isEmpty
     // The rows in their new order; a deleted row leaves its words.
     var plan: [(row: Int, gap: Range<Int>?, isDeleted: Bool)] = []
     for row in rows.indices {
@@ -208,40 +208,25 @@ extension RTFElement {
       if let gap { bytes.append(contentsOf: rtf[gap]) }
       let start = bytes.count
       // `\lastrow` goes from every row but the last, and the last gets one before its `\row`.
-      let omitted = marksLastRow && !isLast ? Self.lastRowMarks(in: rtf, source) : []
-      var added: (at: Int, bytes: [UInt8])?
-      if marksLastRow, isLast, Self.lastRowMarks(in: rtf, source).isEmpty, let end = Self.rowWordStart(in: rtf, before: source.upperBound) {
-        added = (end, Array("\\lastrow".utf8))
-      }
-      var position = source.lowerBound
-      for range in omitted + [source.upperBound..<source.upperBound] {
-        if let insertion = added, insertion.at >= position, insertion.at <= range.lowerBound {
-          bytes += rtf[position..<insertion.at]
-          bytes += insertion.bytes
-          position = insertion.at
+      var cuts: [(range: Range<Int>, replacement: [UInt8])] = []
+      if marksLastRow {
+        let marks = RTFScan.words(named: "lastrow", in: rtf[source])
+        if !isLast {
+          cuts = marks.map { ($0, []) }
+        } else if marks.isEmpty, let end = Self.rowWordStart(in: rtf, before: source.upperBound) {
+          cuts = [(end..<end, Array("\\lastrow".utf8))]
         }
-        bytes += rtf[position..<range.lowerBound]
-        position = range.upperBound
       }
-      /// Where old offset `offset` of the row is now.
-      func moved(_ offset: Int) -> Int {
-        var result = start + offset - source.lowerBound
-        for range in omitted where range.upperBound <= offset { result -= range.count }
-        if let insertion = added, insertion.at < offset || (insertion.at == offset && offset == source.upperBound) {
-          result += insertion.bytes.count
-        }
-        return result
-      }
-      let pieces = firstPiece[row]..<(firstPiece[row] + (0..<rows[row].lines).reduce(0) {
-        $0 + RTFRowEdit.cellCount(lines[firstLine[row] + $1])
-      })
-      for index in pieces {
+      let copied = RTFByteCuts(rtf, cuts, within: source)
+      bytes += copied.bytes
+      let moved = { (offset: Int) in start + copied.moved(offset) }
+      for index in layout.pieces(of: row) {
         let cell = cells[index]
         newCells.append(RTFCellText(
           text: cell.text.map { moved($0.lowerBound)..<moved($0.upperBound) }, insertion: moved(cell.insertion)))
         newLists.append(cellLists?[index] ?? nil)
       }
-      newLines += lines[firstLine[row]..<(firstLine[row] + rows[row].lines)]
+      newLines += lines[layout.lines(of: row)]
       newRows.append(RTFTableRow(lines: rows[row].lines, end: bytes.count))
     }
     for (index, step) in plan.enumerated() {
@@ -253,7 +238,7 @@ extension RTFElement {
       }
     }
     bytes.append(contentsOf: rtf[rowEnd(rows.count - 1)...])
-    guard Self.groupsBalance(bytes), Self.groupsBalance(rtf) else { return nil }
+    guard RTFScan.groupsBalance(bytes), RTFScan.groupsBalance(rtf) else { return nil }
     var reshaped = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: bytes)
     reshaped.cells = newCells
     reshaped.rows = newRows
@@ -280,25 +265,6 @@ extension RTFElement {
     return index - start
   }
 
-  /// The `\lastrow` words in `range` of `rtf`.
-  private static func lastRowMarks(in rtf: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-    var marks: [Range<Int>] = []
-    var index = max(0, range.lowerBound)
-    while index < range.upperBound {
-      guard rtf[index] == UInt8(ascii: "\\") else {
-        index += 1
-        continue
-      }
-      guard let word = RTFWordScan(rtf, at: index) else {
-        index += 2
-        continue
-      }
-      if word.name == "lastrow" { marks.append(index..<min(word.end, range.upperBound)) }
-      index = word.end
-    }
-    return marks
-  }
-
   /// Where the `\row` that ends just before `end` starts.
   private static func rowWordStart(in rtf: [UInt8], before end: Int) -> Int? {
     let word = Array("\\row".utf8)
@@ -309,37 +275,12 @@ extension RTFElement {
     return nil
   }
 
-  /// Whether `bytes` never close a group they did not open and close every group they
-  /// open (escaped braces and `\bin` data aside: `\bin` makes it false).
-  static func groupsBalance(_ bytes: [UInt8]) -> Bool {
-    var depth = 0
-    var index = 0
-    while index < bytes.count {
-      switch bytes[index] {
-      case UInt8(ascii: "\\"):
-        if let word = RTFWordScan(bytes, at: index) {
-          if word.name == "bin" { return false }
-          index = word.end
-        } else {
-          index += 2
-        }
-        continue
-      case UInt8(ascii: "{"): depth += 1
-      case UInt8(ascii: "}"):
-        depth -= 1
-        if depth < 0 { return false }
-      default: break
-      }
-      index += 1
-    }
-    return depth == 0
-  }
-
   /// Words a deleted row's bytes leave: control words outside the groups that open
   /// and close in them, other than text, cell, row and paragraph ends and row and
   /// cell definitions; and the braces that do not match within them. Nil when they
   /// hold `\bin`.
   static func stateWords(_ region: ArraySlice<UInt8>) -> [UInt8]? {
+    guard RTFScan.words(named: "bin", in: region).isEmpty else { return nil }
     var kept: [UInt8] = []
     var index = region.startIndex
     while index < region.endIndex {
@@ -347,12 +288,10 @@ extension RTFElement {
       switch byte {
       case UInt8(ascii: "{"):
         guard let close = matchingClose(region, from: index) else {
-          if hasBinary(region[index...]) { return nil }
           kept.append(byte)
           index += 1
           continue
         }
-        if hasBinary(region[index..<close]) { return nil }
         index = close + 1
       case UInt8(ascii: "}"):
         kept.append(byte)
@@ -366,14 +305,10 @@ extension RTFElement {
           index += symbol == UInt8(ascii: "'") ? 4 : 2
           continue
         }
-        if word.name == "bin" { return nil }
         if !Self.isContentOrRowWord(word.name) {
-          kept += region[index..<word.end]
-          if kept.last.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }) == true
-            || kept.last.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }) == true
-          {
-            kept.append(UInt8(ascii: " "))
-          }
+          // The word and a space, so the next kept word cannot extend it.
+          kept += region[index..<word.parameterEnd]
+          kept.append(UInt8(ascii: " "))
         }
         index = word.end
       default:
@@ -403,25 +338,13 @@ extension RTFElement {
     return nil
   }
 
-  private static func hasBinary(_ bytes: ArraySlice<UInt8>) -> Bool {
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      if bytes[index] == UInt8(ascii: "\\"), let word = RTFWordScan(bytes, at: index) {
-        if word.name == "bin" { return true }
-        index = word.end
-      } else {
-        index += 1
-      }
-    }
-    return false
-  }
-
   /// Control words that are a deleted row's text or structure: what it shows, where
   /// its paragraphs, cells and row end, and its row and cell definitions.
   private static func isContentOrRowWord(_ name: Substring) -> Bool {
-    if Self.contentAndRowWords.contains(name) { return true }
-    return ["tr", "cl", "brdr", "nest", "irow", "tbl", "ts"].contains { name.hasPrefix($0) }
+    Self.contentAndRowWords.contains(name) || Self.rowWordPrefixes.contains { name.hasPrefix($0) }
   }
+
+  private static let rowWordPrefixes = ["tr", "cl", "brdr", "nest", "irow", "tbl", "ts"]
 
   private static let contentAndRowWords: Set<Substring> = [
     "cell", "row", "par", "sect", "page", "line", "tab", "column", "emdash", "endash", "emspace",
@@ -429,24 +352,4 @@ extension RTFElement {
     "ltrmark", "rtlmark", "u", "chftn", "chdate", "chtime", "chpgn", "trowd", "intbl", "itap",
     "cellx", "lastrow", "ltrrow", "rtlrow", "taflags", "gaph",
   ]
-}
-
-/// A control word in RTF bytes: its name, and where it ends (after its parameter
-/// and the space that ends it, if any).
-struct RTFWordScan {
-  var name: Substring
-  var end: Int
-
-  /// The control word at `start` (a backslash), or nil when it is a control symbol.
-  init?<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at start: Int) where Bytes.Index == Int {
-    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-    var index = start + 1
-    while index < bytes.endIndex, isLetter(bytes[index]) { index += 1 }
-    guard index > start + 1 else { return nil }
-    name = Substring(decoding: Array(bytes[(start + 1)..<index]), as: UTF8.self)
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index += 1 }
-    end = index
-  }
 }
