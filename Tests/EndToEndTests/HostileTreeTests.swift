@@ -127,7 +127,10 @@ struct HostileTreeTests {
   func hostileCommitIsRefused(_ hostile: HostileTree, fastForward: Bool) throws {
     let world = try HostileRemote()
     if hostile == .oversizedBlob {
-      for store in [world.laptop, world.phone] { world.sandbox.git("config", "notes.maxBlobSize", "100000", in: store) }
+      for store in [world.laptop, world.phone] {
+        let set = world.sandbox.git("config", "notes.maxBlobSize", "100000", in: store)
+        try #require(set.status == 0, "git config notes.maxBlobSize: \(set.stderr)")
+      }
     }
     let parent = try world.tip("laptop")
     try hostile.publish(on: world, parent: parent)

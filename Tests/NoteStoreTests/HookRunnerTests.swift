@@ -74,7 +74,12 @@ struct HookRunnerTests {
     let script = Array("#!/bin/sh\necho checked\n".utf8)
     try #require(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
     // Still open for writing while the commit starts, as an installer that has not closed it yet.
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { close(writer) }
+    // A thread of its own: under a full parallel run the shared queues can be busy for
+    // longer than the runner waits for the file.
+    Thread {
+      Thread.sleep(forTimeInterval: 0.3)
+      close(writer)
+    }.start()
     let shown = Shown()
     store.hooks.onOutput = { text in shown.append(text) }
     #expect(try store.writeBody(of: note, content: .plainText("Eggs")))

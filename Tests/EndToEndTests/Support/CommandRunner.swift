@@ -51,11 +51,16 @@ enum CommandRunner {
     } catch {
       return RunResult(status: -1, stdoutData: Data(), stderr: "cannot run \(executable): \(error)")
     }
-    let writer = Thread {
-      if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+    // All of the input, or the result says it was cut short: a fixture fed half its
+    // input (a write interrupted by another child's signal) must not pass for a whole one.
+    nonisolated(unsafe) var inputError: String?
+    let writing = DispatchGroup()
+    writing.enter()
+    Thread {
+      if let input { inputError = writeAll(input, to: stdin.fileHandleForWriting.fileDescriptor) }
       try? stdin.fileHandleForWriting.close()
-    }
-    writer.start()
+      writing.leave()
+    }.start()
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     group.enter()
@@ -66,6 +71,29 @@ enum CommandRunner {
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    writing.wait()
+    if let inputError {
+      return RunResult(status: -1, stdoutData: outData, stderr: "cannot write the input of \(executable): \(inputError)")
+    }
     return RunResult(status: process.terminationStatus, stdoutData: outData, stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Writes all of `data` to `descriptor`, again after an interrupted or partial
+  /// write; the error, or nil (also when the reader has gone).
+  private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { buffer -> String? in
+      guard let base = buffer.baseAddress else { return nil }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          // A child that exits without reading all of it chose to: its result stands.
+          return errno == EPIPE ? nil : String(cString: strerror(errno))
+        }
+        offset += written
+      }
+      return nil
+    }
   }
 }
