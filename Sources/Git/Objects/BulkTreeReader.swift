@@ -27,4 +27,13 @@ public final class BulkTreeReader {
       return Array(bytes)
     }
   }
+
+  /// The kind and raw bytes of object `id`, not hashed again (as ``rawTree(_:)``), where
+  /// ``Repository/rawObject(_:)`` hashes them: for a reader that judges an object by its
+  /// kind as well, such as the vetting of fetched trees.
+  ///
+  /// - Throws: ``GitError`` with code `.notFound` when there is no such object.
+  public func rawObject(_ id: ObjectID) throws -> (kind: ObjectKind, bytes: [UInt8]) {
+    try reader.read(id) { type, bytes in (ObjectKind(type), Array(bytes)) }
+  }
 }

@@ -11,6 +11,8 @@ final class ParsedTreeCache {
   static let minimumEntries = 512
 
   private let trees: RecentCache<ObjectID, [RawTreeEntry]>
+  /// Reads objects without hashing them again, for the repository it was made for.
+  private var reader: (repository: ObjectIdentifier, reader: BulkTreeReader)?
 
   /// How many trees are kept at most; the oldest goes first.
   var capacity: Int { trees.capacity }
@@ -33,11 +35,26 @@ final class ParsedTreeCache {
   /// - Throws: libgit2's error when the object cannot be read.
   func read(_ id: ObjectID, in repository: Repository) throws -> Read {
     if let kept = trees[id] { return .tree(kept) }
-    let object = try repository.rawObject(id)
+    let object = try bulkReader(for: repository).rawObject(id)
     guard object.kind == .tree else { return .notATree(object.kind) }
     guard let entries = RawTreeFormat.entries(object.bytes) else { return .malformed }
     if entries.count >= Self.minimumEntries { trees.keep(entries, for: id) }
     return .tree(entries)
+  }
+
+  /// The reader of `repository`'s objects, made on first use.
+  ///
+  /// Objects are not hashed again on read, as git reads them: a fetched object's id was
+  /// computed from its bytes when the fetch indexed its pack (libgit2's indexer hashes
+  /// every object it receives, so a hostile pack cannot name bytes with another id), and
+  /// zlib's and the pack's checksums guard them on disk. Hashing each 10,000-entry root
+  /// tree again was a third of vetting a 100-commit fetch.
+  private func bulkReader(for repository: Repository) throws -> BulkTreeReader {
+    let key = ObjectIdentifier(repository)
+    if let reader, reader.repository == key { return reader.reader }
+    let made = try BulkTreeReader(repository: repository)
+    reader = (key, made)
+    return made
   }
 
   /// The entries of tree `id` (``read(_:in:)``); nil when the object is not a tree or

@@ -121,6 +121,7 @@ struct TreeInspector {
     var trustedIndex = 0
     var previous: RawTreeEntry?
     var fileNames: Set<ArraySlice<UInt8>> = []
+    let foldersHaveRules = Self.placesWithFolderRules.contains(place)
     for entry in entries {
       // The trusted tree's entry of the same name and kind, found by walking both in order.
       while trustedIndex < trustedEntries.count && RawTreeEntry.order(trustedEntries[trustedIndex], entry) < 0 {
@@ -147,7 +148,7 @@ struct TreeInspector {
       case .folder:
         // Only inside a package, its attachments and the conflicts folder does a
         // folder's name break a rule: the 10,000 folders of a root are not spelled out.
-        if Self.placesWithFolderRules.contains(place) {
+        if foldersHaveRules {
           let name = entry.nameText
           if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, entry, "'\(name)' is a folder") }
         }
