@@ -34,13 +34,14 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-    .target(name: "Git", dependencies: ["CLibGit2", "CZlib", "CCrypto"], swiftSettings: strict),
+    .target(name: "Git", dependencies: ["CLibGit2", "CZlib", "CCrypto", "CDeflate"], swiftSettings: strict),
     .systemLibrary(name: "CMagic", providers: [.apt(["libmagic-dev"])]),
     .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(
       name: "CGdkPixbuf", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
     .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
     .target(
       name: "QuickLook", dependencies: ["CMagic", "CCairo", "CPangoCairo", "CGdkPixbuf", "CZlib", "RichText"],

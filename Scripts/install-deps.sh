@@ -10,6 +10,8 @@ level=${1:-build}
 packages=(libgit2-dev pkg-config git ca-certificates)
 # libcrypto (headers): SHA-1 of the index file (Sources/Git/Support/SHA1.swift).
 packages+=(libssl-dev)
+# libdeflate (headers): a push inflates its loose trees with it (Sources/Git/Push/LooseTreeReader.swift).
+packages+=(libdeflate-dev)
 # QuickLook: content types (libmagic), drawing (cairo), text (pango), image decoding
 # (gdk-pixbuf), writing PNG (zlib), and DejaVu fonts, which a headless machine may not have.
 # QuickLook opens libmagic.so.1, libcairo.so.2, libpangocairo-1.0.so.0 and

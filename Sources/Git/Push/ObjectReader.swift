@@ -12,10 +12,13 @@ import CLibGit2
 final class ObjectReader {
   private let repository: Repository
   private let database: OwnedHandle
+  /// Reads loose trees faster than the loose backend; nil when it could not start.
+  private let looseTrees: LooseTreeReader?
 
   init(repository: Repository) throws {
     self.repository = repository
     database = try repository.objectDatabase()
+    looseTrees = LooseTreeReader(gitDirectory: repository.objectsHome)
   }
 
   /// The tree and parents of commit `id`.
@@ -31,10 +34,12 @@ final class ObjectReader {
     return (ObjectID(tree.pointee), parents)
   }
 
-  /// Tree `id`, its bytes held and its entries parsed.
+  /// Tree `id`, its bytes held and its entries parsed: through ``LooseTreeReader`` when
+  /// it is stored loose, as the trees of the commits a push sends mostly are.
   ///
   /// - Throws: When it is missing, not a tree, or malformed.
   func tree(_ id: ObjectID) throws -> LoadedTree {
+    if let loose = looseTrees?.tree(id) { return try LoadedTree(id: id, object: loose) }
     let object = try object(id)
     guard object.type == GIT_OBJECT_TREE else {
       throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
@@ -88,6 +93,8 @@ final class BackendObject {
   /// What a backend allocated (`git_odb_backend_data_alloc`), freed through it.
   private let backend: UnsafeMutablePointer<git_odb_backend>?
   private let data: UnsafeMutableRawPointer?
+  /// What ``LooseTreeReader`` allocated, freed here.
+  private let owned: UnsafeMutableRawPointer?
   /// What `git_odb_read` read.
   private let object: HandleBox?
   /// The repository, whose object database owns the backend.
@@ -103,6 +110,18 @@ final class BackendObject {
     self.data = data
     object = nil
     self.keepAlive = keepAlive
+    owned = nil
+  }
+
+  /// A tree ``LooseTreeReader`` inflated into `memory`: `count` bytes from `offset`.
+  init(ownedTree memory: UnsafeMutableRawPointer, offset: Int, count: Int) {
+    type = GIT_OBJECT_TREE
+    bytes = UnsafeRawBufferPointer(start: count > 0 ? memory + offset : nil, count: count)
+    backend = nil
+    data = nil
+    object = nil
+    keepAlive = nil
+    owned = memory
   }
 
   init(_ handle: consuming OwnedHandle) {
@@ -113,10 +132,12 @@ final class BackendObject {
     data = nil
     object = HandleBox(handle)
     keepAlive = nil
+    owned = nil
   }
 
   deinit {
     if let backend, let data { git_odb_backend_data_free(backend, data) }
+    owned?.deallocate()
   }
 }
 

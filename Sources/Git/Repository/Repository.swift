@@ -113,6 +113,14 @@ public final class Repository {
     Self.strippingSlash(decodeCString(git_repository_path(pointer)) ?? "")
   }
 
+  /// The folder whose `objects` folder holds the objects: the git directory, or for a
+  /// linked worktree the main repository's, without a trailing `/`.
+  ///
+  /// The corresponding libgit2 function is `git_repository_commondir`.
+  var objectsHome: String {
+    Self.strippingSlash(decodeCString(git_repository_commondir(pointer)) ?? gitDirectory)
+  }
+
   /// The absolute path of the working directory without a trailing `/`; nil when bare.
   ///
   /// The corresponding libgit2 function is `git_repository_workdir`.
