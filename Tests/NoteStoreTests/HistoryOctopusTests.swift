@@ -51,6 +51,47 @@ struct HistoryOctopusTests {
     return result
   }
 
+  @Test("a merge whose note differs from every parent is new content in the log; one that takes a parent's is not")
+  func mergedContent() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Store.create(at: directory.path + "/store", device: try DeviceName("laptop"))
+    for title in ["Alpha", "Beta"] {
+      _ = try store.createNote(title: title, content: .plainText("\(title) first\n\(title) second\n\(title) third"))
+    }
+    let git = try DeviceGroup(devices: [])
+    let root = store.root
+    let branch = String(store.device.branch.dropFirst("refs/heads/".count))
+    func edit(_ title: String, _ text: String, by author: String, on branch: String) throws {
+      _ = try git.output(["git", "-C", root, "checkout", "-q", branch])
+      let body = RTFWriter().write(AttributedText(plainText: text))
+      try Data(body).write(to: URL(fileURLWithPath: root + "/\(title).note/Text.rtf"))
+      _ = try git.output([
+        "git", "-C", root, "-c", "user.name=\(author)", "-c", "user.email=\(author)@example.com", "commit", "-qam",
+        "\(author) edits \(title)",
+      ])
+    }
+    _ = try git.output(["git", "-C", root, "branch", "b1"])
+    // Alpha: both sides edit other paragraphs, so the merge holds a body neither parent has.
+    try edit("Alpha", "Alpha first\nAlpha second\nAlpha third by One", by: "One", on: "b1")
+    try edit("Beta", "Beta first by One\nBeta second\nBeta third", by: "One", on: "b1")
+    try edit("Alpha", "Alpha first by Me\nAlpha second\nAlpha third", by: "Me", on: branch)
+    _ = try git.output([
+      "git", "-C", root, "-c", "user.name=Me", "-c", "user.email=me@example.com", "merge", "-q", "--no-edit", "b1",
+    ])
+    let merged = try git.output(["git", "-C", root, "show", "HEAD:Alpha.note/Text.rtf"])
+    try #require(merged.contains("by Me") && merged.contains("by One"), "git merged both edits of Alpha")
+    for reopened in [try Store.open(at: root), try { () throws -> Store in
+      try store.rebuildHistoryIndex()
+      return try Store.open(at: root)
+    }()] {
+      let alpha = try reopened.log(of: NotePath(packagePath: "Alpha.note")).map(\.change)
+      let beta = try reopened.log(of: NotePath(packagePath: "Beta.note")).map(\.change)
+      #expect(alpha.first == .merged, "Alpha: \(alpha)")
+      #expect(alpha.filter { $0 == .merged }.count == 1, "Alpha: \(alpha)")
+      #expect(!beta.contains(.merged), "Beta, taken from b1 as it was: \(beta)")
+    }
+  }
+
   @Test("an octopus merge: log, versions and blame name the branch that made each change, before and after a rebuild")
   func octopusAttribution() throws {
     let directory = try TemporaryDirectory()

@@ -121,12 +121,16 @@ struct HistoryIndexBuilder {
     }
     guard !changes.isEmpty else { return }
     if parentTrees.count > 1 {
+      // A change is new content unless another parent holds the merged package as it
+      // is, that is unless the merge does not differ from that parent at its path. The
+      // diffs compare the root trees already parsed, where a lookup per change read and
+      // hashed a 10,000-entry root tree again (a 100-note merge: 100 times).
+      var differing: [Set<String>] = []
+      for other in parentTrees.dropFirst() {
+        differing.append(Set(try diff.changes(from: other, to: commit.tree).map(\.path)))
+      }
       for change in changes {
-        var isNewContent = true
-        for other in parentTrees.dropFirst() {
-          let entry = try repository.treeEntry(atPath: change.path, inTree: other)
-          if entry?.id == change.new { isNewContent = false }
-        }
+        let isNewContent = differing.allSatisfy { $0.contains(change.path) }
         try append(change, kind: .merged, from: nil, at: position, isNewContent: isNewContent, to: &index, summaries)
       }
       return
