@@ -298,11 +298,24 @@ same_sync="not run"
 for edits in 1 100; do
   [[ "$skip" == *" sync "* ]] && break
   out=$("$here/sync.sh" "$notes_count" "$edits")
+  # milliseconds LINE: notes' and git's figures of one of sync.sh's "ms" lines, in seconds.
+  seconds_of() { awk '{for (i=1;i<=NF;i++) if ($i=="ms") {n[++k]=$(i-1)}} END {printf "%.4f %.4f", n[1]/1000, n[2]/1000}' <<<"$1"; }
   for side in phone laptop; do
-    line=$(grep "^$side sync" <<<"$out")
+    line=$(grep "^$side sync (fetch" <<<"$out")
     n=$(awk '{for (i=1;i<=NF;i++) if ($i=="s") {print $(i-1); exit}}' <<<"$line")
     g=$(awk '{for (i=1;i<=NF;i++) if ($i=="git:") {print $(i+1); exit}}' <<<"$line")
-    row "sync $edits edit(s), $side" "$n" "$g" "<= 0.5"
+    row "sync $edits edit(s), $side" "$n" "$g" "<= 0.5" "wall time; see the CPU row below"
+    cpu_line=$(grep "^$side sync, CPU (task-clock)" <<<"$out" || true)
+    [ -n "$cpu_line" ] || continue
+    read -r nc gc <<<"$(seconds_of "$cpu_line")"
+    server_line=$(grep "^$side sync, CPU of the server side" <<<"$out" || true)
+    client_line=$(grep "^$side sync, CPU of the client side" <<<"$out" || true)
+    why="CPU of both tools' server programs included"
+    if [ -n "$server_line" ]; then
+      read -r ns gs <<<"$(seconds_of "$server_line")"
+      why="git-upload-pack and git-receive-pack on the remote (the same programs for both tools) took ${ns} s of notes' and ${gs} s of git's; the client sides alone: ratio $(awk '{print $NF}' <<<"$client_line")"
+    fi
+    row "sync $edits edit(s), $side, CPU" "$nc" "$gc" "<= 0.5" "$why"
   done
   same_sync=$(grep "same merged tree" <<<"$out" | awk '{print $NF}')
 done

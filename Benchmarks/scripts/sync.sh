@@ -90,21 +90,61 @@ for device in laptop phone; do
   "$bin/notes" -C "$work/$device" status >/dev/null 2>&1 || true
 done
 
+# The server programs both tools start on the remote (git-upload-pack for the fetch,
+# git-receive-pack for the push, with the index-pack or unpack-objects and the
+# connectivity walk they run) are timed on their own as well: a copy of git's exec path
+# whose two server programs run under `perf stat`, each appending its CPU time to
+# $server_log. Both tools find them there (GIT_EXEC_PATH), so the "server" rows say how
+# much of each tool's time is git's own work on the remote, which neither can skip.
+# Not over ssh (SYNC_URL_PREFIX), where sshd starts them.
+server_log="$work/server-cpu"
+if [ "$have_perf" = 1 ] && [ -z "${SYNC_URL_PREFIX:-}" ]; then
+  real_exec=$(git --exec-path)
+  mkdir -p "$work/exec-path"
+  for program in "$real_exec"/*; do ln -s "$program" "$work/exec-path/"; done
+  for server in git-upload-pack git-receive-pack; do
+    rm "$work/exec-path/$server"
+    printf '#!/bin/sh\nexec perf stat -x, -e task-clock -o "%s" --append "%s" "$@"\n' \
+      "$server_log" "$real_exec/$server" > "$work/exec-path/$server"
+    chmod +x "$work/exec-path/$server"
+  done
+  export GIT_EXEC_PATH="$work/exec-path"
+fi
+# server_cpu NAME: adds the server CPU milliseconds logged since the last call to server[NAME].
+declare -A server=()
+server_cpu() {
+  local ms=0
+  if [ -s "$server_log" ]; then ms=$(awk -F, '/task-clock/ {sum += $1} END {printf "%.1f", sum}' "$server_log"); fi
+  server[$1]=$(awk "BEGIN {printf \"%.1f\", ${server[$1]:-0} + $ms}")
+  rm -f "$server_log"
+}
+rm -f "$server_log"
+
+# Every pack of the six repositories read once, untimed: the copies made last (git's)
+# would otherwise be in the page cache and the first ones (notes') not, and reading a
+# pack from disk counts as CPU time of the process that faults it in.
+cat "$work"/{remote.git,git-remote.git}/objects/pack/*.pack \
+  "$work"/{laptop,phone,git-laptop,git-phone}/.git/objects/pack/*.pack > /dev/null 2>&1 || true
+
 # Interleaved (notes phone, git phone, notes laptop, git laptop), so a change of load
 # during the run weighs on both tools alike.
 # A sync leaves the previews of the notes it brought in to a detached `gc --auto`: drained
 # untimed (as a user's machine does after the answer), so git's run does not compete with it.
 drain() { "$bin/notes" -C "$1" gc --auto >/dev/null 2>&1 || true; }
 phone0=$(now); timed notes_phone "$bin/notes" -C "$work/phone" sync; phone1=$(now)
+server_cpu notes_phone
 drain "$work/phone"; phone1g=$(now)
 timed git_phone git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
 timed git_phone git -C "$work/git-phone" push -q origin devices/phone
 phone2=$(now)
+server_cpu git_phone
 laptop0=$(now); timed notes_laptop "$bin/notes" -C "$work/laptop" sync; laptop1=$(now)
+server_cpu notes_laptop
 drain "$work/laptop"; laptop1g=$(now)
 timed git_laptop git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
 timed git_laptop git -C "$work/git-laptop" push -q origin devices/bench
 laptop2=$(now)
+server_cpu git_laptop
 # The notes the phone's sync brought in, and those whose preview shows the merged body
 # (a local-mode Preview.rtf is a copy of Text.rtf).
 synced=$(git -C "$work/phone" -c core.quotePath=false diff --name-only HEAD~1 HEAD | grep '\.note/Text\.rtf$' || true)
@@ -122,6 +162,14 @@ for side in phone laptop; do
   if [ "$have_perf" = 1 ]; then
     printf '%-40s %8s ms  git: %8s ms  ratio %s\n' "$side sync, CPU (task-clock)" "${cpu[notes_$side]}" \
       "${cpu[git_$side]}" "$(awk "BEGIN {printf \"%.2f\", ${cpu[notes_$side]} / ${cpu[git_$side]}}")"
+    if [ -n "${GIT_EXEC_PATH:-}" ]; then
+      printf '%-40s %8s ms  git: %8s ms  (git-upload-pack and git-receive-pack on the remote)\n' \
+        "$side sync, CPU of the server side" "${server[notes_$side]}" "${server[git_$side]}"
+      printf '%-40s %8s ms  git: %8s ms  ratio %s\n' "$side sync, CPU of the client side" \
+        "$(awk "BEGIN {printf \"%.1f\", ${cpu[notes_$side]} - ${server[notes_$side]}}")" \
+        "$(awk "BEGIN {printf \"%.1f\", ${cpu[git_$side]} - ${server[git_$side]}}")" \
+        "$(awk "BEGIN {d = ${cpu[git_$side]} - ${server[git_$side]}; printf(\"%.2f\", (d > 0) ? (${cpu[notes_$side]} - ${server[notes_$side]}) / d : 0)}")"
+    fi
   fi
 done
 printf '%-40s %s of %s\n' "phone: previews of the synced notes drawn" "$drawn" "$previews"
