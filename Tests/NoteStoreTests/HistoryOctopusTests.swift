@@ -7,6 +7,20 @@ import Testing
 
 @Suite("History octopus merges")
 struct HistoryOctopusTests {
+  /// Commits `text` as the body of note `title` on `branch` of the store at `root`, as
+  /// `author`, with the git CLI.
+  static func commitBody(
+    _ text: String, of title: String, by author: String, on branch: String, in root: String, git: DeviceGroup
+  ) throws {
+    _ = try git.output(["git", "-C", root, "checkout", "-q", branch])
+    let body = RTFWriter().write(AttributedText(plainText: text))
+    try Data(body).write(to: URL(fileURLWithPath: root + "/\(title).note/Text.rtf"))
+    _ = try git.output([
+      "git", "-C", root, "-c", "user.name=\(author)", "-c", "user.email=\(author)@example.com", "commit", "-qam",
+      "\(author) edits \(title)",
+    ])
+  }
+
   /// A store whose branch ends in a merge of three parents made by `git merge b1 b2`:
   /// the device branch edits Alpha, b1 (by One) edits Beta, b2 (by Two) edits Gamma.
   static func octopusStore(_ directory: TemporaryDirectory) throws -> (store: Store, git: DeviceGroup) {
@@ -17,13 +31,7 @@ struct HistoryOctopusTests {
     let git = try DeviceGroup(devices: [])
     let root = store.root
     func edit(_ title: String, _ text: String, by author: String, on branch: String) throws {
-      _ = try git.output(["git", "-C", root, "checkout", "-q", branch])
-      let body = RTFWriter().write(AttributedText(plainText: text))
-      try Data(body).write(to: URL(fileURLWithPath: root + "/\(title).note/Text.rtf"))
-      _ = try git.output([
-        "git", "-C", root, "-c", "user.name=\(author)", "-c", "user.email=\(author)@example.com", "commit", "-qam",
-        "\(author) edits \(title)",
-      ])
+      try Self.commitBody(text, of: title, by: author, on: branch, in: root, git: git)
     }
     _ = try git.output(["git", "-C", root, "branch", "b1"])
     _ = try git.output(["git", "-C", root, "branch", "b2"])
@@ -62,13 +70,7 @@ struct HistoryOctopusTests {
     let root = store.root
     let branch = String(store.device.branch.dropFirst("refs/heads/".count))
     func edit(_ title: String, _ text: String, by author: String, on branch: String) throws {
-      _ = try git.output(["git", "-C", root, "checkout", "-q", branch])
-      let body = RTFWriter().write(AttributedText(plainText: text))
-      try Data(body).write(to: URL(fileURLWithPath: root + "/\(title).note/Text.rtf"))
-      _ = try git.output([
-        "git", "-C", root, "-c", "user.name=\(author)", "-c", "user.email=\(author)@example.com", "commit", "-qam",
-        "\(author) edits \(title)",
-      ])
+      try Self.commitBody(text, of: title, by: author, on: branch, in: root, git: git)
     }
     _ = try git.output(["git", "-C", root, "branch", "b1"])
     // Alpha: both sides edit other paragraphs, so the merge holds a body neither parent has.

@@ -1,6 +1,6 @@
 import CDeflate
 import CZlib
-import Glibc
+import Foundation
 
 /// Reads trees stored loose (`objects/ab/cdef…`: one zlib stream of `tree <size>` NUL
 /// and the entries) with libdeflate, which inflates a 10,000-entry root tree in 1.2 ms
@@ -99,28 +99,24 @@ final class LooseTreeReader {
     return (index + 1, size)
   }
 
-  /// The whole of file `path`; nil when it cannot be opened or read.
+  /// The whole of file `path`; nil when it cannot be opened or read in full.
   private static func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_size >= 0, status.st_size <= Int64(maximumSize) + 4096 else {
-      return nil
-    }
-    let expected = Int(status.st_size)
-    var bytes = [UInt8](repeating: 0, count: expected)
-    var filled = 0
-    let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-      guard let base = buffer.baseAddress else { return expected == 0 }
-      while filled < expected {
-        let count = read(descriptor, base + filled, expected - filled)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return false }
+    do {
+      let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
+      let size = try file.size(path: path)
+      guard size <= Int64(maximumSize) + 4096 else { return nil }
+      var bytes = [UInt8](repeating: 0, count: Int(size))
+      var filled = 0
+      while filled < bytes.count {
+        let count = try bytes.withUnsafeMutableBytes { buffer in
+          try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path)
+        }
+        if count == 0 { return nil }  // shorter than fstat said
         filled += count
       }
-      return true
+      return bytes
+    } catch {
+      return nil
     }
-    return complete ? bytes : nil
   }
 }
