@@ -49,14 +49,6 @@ public struct RawTreeEntry: Sendable {
 
   /// The name as text (bytes that are not UTF-8 repaired): for paths and messages.
   public var nameText: String { String(decoding: name, as: UTF8.self) }
-
-  /// git's tree order of `a` and `b` (``RawTreeFormat/order(_:_:_:_:)``): negative,
-  /// zero (the same name, both folders or both not) or positive.
-  public static func order(_ a: RawTreeEntry, _ b: RawTreeEntry) -> Int {
-    a.name.withUnsafeBytes { x in
-      b.name.withUnsafeBytes { y in RawTreeFormat.order(x, a.kind.sortsAsFolder, y, b.kind.sortsAsFolder) }
-    }
-  }
 }
 
 /// Where one entry lies in a tree object's bytes and what its mode is.
@@ -87,20 +79,7 @@ public enum RawTreeFormat {
   ///
   /// - Complexity: O(n) in the size of the object.
   public static func entries(_ bytes: [UInt8]) -> [RawTreeEntry]? {
-    bytes.withUnsafeBytes { buffer -> [RawTreeEntry]? in
-      var entries: [RawTreeEntry] = []
-      entries.reserveCapacity(buffer.count / 40)
-      let whole = read(buffer) { slot in
-        let idStart = Int(slot.nameEnd) + 1
-        guard let id = ObjectID(bytes: UnsafeRawBufferPointer(rebasing: buffer[idStart..<slot.end])) else { return false }
-        entries.append(
-          RawTreeEntry(
-            mode: bytes[Int(slot.start)..<(Int(slot.nameStart) - 1)], name: bytes[Int(slot.nameStart)..<Int(slot.nameEnd)],
-            id: id, kind: slot.kind))
-        return true
-      }
-      return whole ? entries : nil
-    }
+    ParsedTree(bytes).map { tree in (0..<tree.count).map(tree.entry) }
   }
 
   /// The entries of `bytes` as places in them; nil when they are not of that shape.
@@ -141,9 +120,12 @@ public enum RawTreeFormat {
       }
       guard cursor > position, cursor < count else { return false }
       let nameStart = cursor + 1
-      var nul = nameStart
-      while nul < count && bytes[nul] != 0 { nul += 1 }
-      guard nul < count, count - (nul + 1) >= ObjectID.byteCount else { return false }
+      // memchr: a root tree is 10,000 names of a few dozen bytes each.
+      guard let base = bytes.baseAddress, nameStart < count,
+        let found = memchr(base + nameStart, 0, count - nameStart)
+      else { return false }
+      let nul = base.distance(to: UnsafeRawPointer(found))
+      guard count - (nul + 1) >= ObjectID.byteCount else { return false }
       let length = cursor - position
       let value = isOctal ? octal : 0
       let slot = RawTreeSlot(

@@ -32,7 +32,7 @@ enum ConflictRecordCheck {
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
     guard let last = components.last, TreeInspector.isPackageName(String(last)) else { return false }
     return components.allSatisfy { component in
-      !component.isEmpty && !component.hasPrefix(".") && EntryNameRules.violation(of: ArraySlice(component.utf8)) == nil
+      !component.isEmpty && !component.hasPrefix(".") && EntryNameRules.violation(of: component) == nil
     }
   }
 }

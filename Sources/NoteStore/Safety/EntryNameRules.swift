@@ -2,8 +2,14 @@
 /// spellings of `.git` on NTFS and HFS+), plus NoteStore's: no control characters,
 /// UTF-8 only.
 enum EntryNameRules {
-  /// The first rule `name` (a tree entry's raw bytes) breaks, or nil.
-  static func violation(of name: ArraySlice<UInt8>) -> TreeRule? {
+  /// The first rule `name` (a name as text, judged by its UTF-8 bytes) breaks, or nil.
+  static func violation(of name: some StringProtocol) -> TreeRule? {
+    var name = String(name)
+    return name.withUTF8 { violation(of: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The first rule `name` (a tree entry's raw bytes, where they lie) breaks, or nil.
+  static func violation(of name: UnsafeRawBufferPointer) -> TreeRule? {
     if name.isEmpty { return .hasEmptyName }
     if isPlainASCII(name) { return nil }
     if name.contains(0x2F) { return .fullPathname }
@@ -18,7 +24,7 @@ enum EntryNameRules {
   /// The common case, decided from the bytes alone: printable ASCII without `/`, not
   /// starting with `.` and not starting with `git~` in any case, so neither a dot
   /// name nor any spelling of `.git`.
-  private static func isPlainASCII(_ name: ArraySlice<UInt8>) -> Bool {
+  private static func isPlainASCII(_ name: UnsafeRawBufferPointer) -> Bool {
     guard let first = name.first, first != 0x2E else { return false }
     if name.count >= 4 {
       let start = name.startIndex

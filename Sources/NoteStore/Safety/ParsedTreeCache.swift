@@ -10,7 +10,7 @@ final class ParsedTreeCache {
   /// Trees with fewer entries are cheap to read again and are not kept.
   static let minimumEntries = 512
 
-  private let trees: RecentCache<ObjectID, [RawTreeEntry]>
+  private let trees: RecentCache<ObjectID, ParsedTree>
   /// Reads objects without hashing them again, for the repository it was made for.
   private var reader: (repository: ObjectIdentifier, reader: BulkTreeReader)?
 
@@ -23,8 +23,8 @@ final class ParsedTreeCache {
 
   /// What reading one object as a tree found.
   enum Read {
-    /// Its entries, as ``RawTreeFormat`` reads them.
-    case tree([RawTreeEntry])
+    /// The tree, its entries as ``RawTreeFormat`` reads them.
+    case tree(ParsedTree)
     /// The object is of another kind.
     case notATree(ObjectKind)
     /// Its bytes are not a tree's.
@@ -37,9 +37,9 @@ final class ParsedTreeCache {
     if let kept = trees[id] { return .tree(kept) }
     let object = try bulkReader(for: repository).rawObject(id)
     guard object.kind == .tree else { return .notATree(object.kind) }
-    guard let entries = RawTreeFormat.entries(object.bytes) else { return .malformed }
-    if entries.count >= Self.minimumEntries { trees.keep(entries, for: id) }
-    return .tree(entries)
+    guard let tree = ParsedTree(object.bytes) else { return .malformed }
+    if tree.count >= Self.minimumEntries { trees.keep(tree, for: id) }
+    return .tree(tree)
   }
 
   /// The reader of `repository`'s objects, made on first use.
@@ -57,11 +57,11 @@ final class ParsedTreeCache {
     return made
   }
 
-  /// The entries of tree `id` (``read(_:in:)``); nil when the object is not a tree or
-  /// its bytes are not one.
+  /// Tree `id` (``read(_:in:)``); nil when the object is not a tree or its bytes are
+  /// not one.
   /// - Throws: libgit2's error when the object cannot be read.
-  func entries(of id: ObjectID, in repository: Repository) throws -> [RawTreeEntry]? {
-    guard case .tree(let entries) = try read(id, in: repository) else { return nil }
-    return entries
+  func tree(_ id: ObjectID, in repository: Repository) throws -> ParsedTree? {
+    guard case .tree(let tree) = try read(id, in: repository) else { return nil }
+    return tree
   }
 }

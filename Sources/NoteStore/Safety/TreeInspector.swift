@@ -99,105 +99,136 @@ struct TreeInspector {
     _ tree: ObjectID, trusted: ObjectID?, path: String, place: Place, depth: Int, context: inout Context
   ) -> TreeViolation? {
     let commit = context.commit
-    func violation(_ rule: TreeRule, _ entry: RawTreeEntry?, _ detail: String = "") -> TreeViolation {
-      let at = entry.map { path.isEmpty ? $0.nameText : path + "/" + $0.nameText } ?? path
-      return TreeViolation(commit: commit.hex, path: at, rule: rule, detail: detail)
-    }
     if tree == trusted { return nil }
     let visit = Visit(tree: tree, place: place, depth: depth)
     if context.seen.contains(visit) { return nil }
-    if depth > TreeLimits.maximumDepth { return violation(.tooDeep, nil) }
-    let entries: [RawTreeEntry]
+    if depth > TreeLimits.maximumDepth {
+      return TreeViolation(commit: commit.hex, path: path, rule: .tooDeep, detail: "")
+    }
+    let entries: ParsedTree
     switch readTree(tree, context: context) {
-    case .failure(let problem): return violation(problem.rule, nil, problem.detail)
+    case .failure(let problem): return TreeViolation(commit: commit.hex, path: path, rule: problem.rule, detail: problem.detail)
     case .success(let parsed): entries = parsed
     }
-    let trustedEntries: [RawTreeEntry]
-    if let trusted, case .success(let parsed) = readTree(trusted, context: context) {
-      trustedEntries = parsed
-    } else {
-      trustedEntries = []
+    func violation(_ rule: TreeRule, _ index: Int?, _ detail: String = "") -> TreeViolation {
+      let at = index.map { path.isEmpty ? entries.nameText($0) : path + "/" + entries.nameText($0) } ?? path
+      return TreeViolation(commit: commit.hex, path: at, rule: rule, detail: detail)
     }
+    var trustedEntries: ParsedTree?
+    if let trusted, case .success(let parsed) = readTree(trusted, context: context) { trustedEntries = parsed }
+    let trustedCount = trustedEntries?.count ?? 0
     var trustedIndex = 0
-    var previous: RawTreeEntry?
-    var fileNames: Set<ArraySlice<UInt8>> = []
+    let pathBytes = path.utf8.count
+    // Whether a file was seen: a folder of the same name sorts after it, perhaps not next to it.
+    var hasFiles = false
     let foldersHaveRules = Self.placesWithFolderRules.contains(place)
-    for entry in entries {
+    for index in 0..<entries.count {
       // The trusted tree's entry of the same name and kind, found by walking both in order.
-      while trustedIndex < trustedEntries.count && RawTreeEntry.order(trustedEntries[trustedIndex], entry) < 0 {
-        trustedIndex += 1
+      var known: Int?
+      if let trustedEntries {
+        while trustedIndex < trustedCount {
+          let order = trustedEntries.order(trustedIndex, entries, index)
+          if order < 0 {
+            trustedIndex += 1
+            continue
+          }
+          if order == 0 { known = trustedIndex }
+          break
+        }
       }
-      let known: RawTreeEntry? =
-        trustedIndex < trustedEntries.count && RawTreeEntry.order(trustedEntries[trustedIndex], entry) == 0
-        ? trustedEntries[trustedIndex] : nil
       // An entry the trusted tree holds as it is (name, mode and object) was judged with
       // it, as an equal folder is: a fetched commit's names cost only where it changed.
-      let unchanged = known.map { $0.id == entry.id && $0.mode.elementsEqual(entry.mode) } ?? false
-      if !unchanged, let rule = EntryNameRules.violation(of: entry.name) { return violation(rule, entry) }
-      if path.utf8.count + entry.name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
-      if let previous {
-        let order = RawTreeEntry.order(previous, entry)
-        if order == 0 || previous.name.elementsEqual(entry.name) { return violation(.duplicateEntries, entry) }
-        if order > 0 { return violation(.treeNotSorted, entry) }
+      let unchanged = known.map { trustedEntries?.isSame($0, as: entries, index) ?? false } ?? false
+      let name = entries.name(index)
+      if !unchanged, let rule = EntryNameRules.violation(of: name) { return violation(rule, index) }
+      if pathBytes + name.count + 1 > TreeLimits.maximumPathBytes { return violation(.pathTooLong, nil) }
+      if index > 0 {
+        let order = entries.order(index - 1, entries, index)
+        if order == 0 || Self.areEqual(entries.name(index - 1), name) { return violation(.duplicateEntries, index) }
+        if order > 0 { return violation(.treeNotSorted, index) }
       }
-      previous = entry
-      // A file sorts before a folder of the same name, perhaps not next to it.
-      let kind = entry.kind
-      if kind.sortsAsFolder && fileNames.contains(entry.name) { return violation(.duplicateEntries, entry) }
+      // The entries before this one are in strict order now, so a file of its name is
+      // found by binary search among them.
+      let kind = entries.kind(index)
+      if kind.sortsAsFolder && hasFiles && entries.holdsNonFolder(named: name, before: index) {
+        return violation(.duplicateEntries, index)
+      }
+      // For a folder, a file or an executable, the same kind means the same mode bytes,
+      // so `unchanged` says the trusted tree holds the same object of the same kind.
       switch kind {
       case .folder:
         // Only inside a package, its attachments and the conflicts folder does a
         // folder's name break a rule: the 10,000 folders of a root are not spelled out.
         if foldersHaveRules {
-          let name = entry.nameText
-          if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, entry, "'\(name)' is a folder") }
+          let name = entries.nameText(index)
+          if let rule = packageRule(name: name, isFolder: true, in: place) { return violation(rule, index, "'\(name)' is a folder") }
         }
-        if known?.id == entry.id && known?.kind == .folder { continue }
-        let name = entry.nameText
+        if unchanged { continue }
+        let name = entries.nameText(index)
         let inner = self.place(of: name, in: place)
         let entryPath = path.isEmpty ? name : path + "/" + name
-        let trustedInner = known?.kind == .folder ? known?.id : nil
-        if let found = walk(entry.id, trusted: trustedInner, path: entryPath, place: inner, depth: depth + 1, context: &context) {
+        let trustedInner = known.flatMap { known in
+          trustedEntries.flatMap { $0.kind(known) == .folder ? $0.id(known) : nil }
+        }
+        if let found = walk(
+          entries.id(index), trusted: trustedInner, path: entryPath, place: inner, depth: depth + 1, context: &context)
+        {
           return found
         }
       case .file, .executable:
-        fileNames.insert(entry.name)
-        if place != .root && place != .folder || TreeInspector.fixedNames.contains(entry.name) {
-          if let rule = packageRule(name: entry.nameText, isFolder: false, in: place) {
-            return violation(rule, entry, "'\(entry.nameText)' is a file")
+        hasFiles = true
+        if place != .root && place != .folder || Self.isFixedName(name) {
+          let text = entries.nameText(index)
+          if let rule = packageRule(name: text, isFolder: false, in: place) {
+            return violation(rule, index, "'\(text)' is a file")
           }
         }
-        if known?.id == entry.id && known?.kind == kind { continue }
-        if let found = checkBlob(entry, place: place, violation: { violation($0, entry, $1) }) { return found }
+        if unchanged { continue }
+        let id = entries.id(index)
+        if let found = checkBlob(id, name: entries.nameText(index), place: place, violation: { violation($0, index, $1) }) {
+          return found
+        }
       case .zeroPaddedFolder:
-        return violation(.zeroPaddedFilemode, entry, "040000")
+        return violation(.zeroPaddedFilemode, index, "040000")
       case .symbolicLink:
-        return violation(.badFilemode, entry, "a symbolic link")
+        return violation(.badFilemode, index, "a symbolic link")
       case .gitlink:
-        return violation(.badFilemode, entry, "a submodule (gitlink)")
+        return violation(.badFilemode, index, "a submodule (gitlink)")
       case .unknown:
-        return violation(.badFilemode, entry, "mode \(String(decoding: entry.mode, as: UTF8.self))")
+        return violation(.badFilemode, index, "mode \(String(decoding: entries.mode(index), as: UTF8.self))")
       }
     }
     context.seen.insert(visit)
     return nil
   }
 
+  /// Whether two names are the same bytes.
+  private static func areEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    return memcmp(x, y, a.count) == 0
+  }
+
   /// The places where ``packageRule(name:isFolder:in:)`` can refuse a folder.
   private static let placesWithFolderRules: Set<Place> = [.package, .attachments, .conflicts]
 
   /// Names whose kind a package or the conflicts folder fixes.
-  private static let fixedNames: Set<ArraySlice<UInt8>> = [
-    ArraySlice(NotePackage.attachmentsFolderName.utf8), ArraySlice(NotePackage.textFileName.utf8),
+  private static let fixedNames: [[UInt8]] = [
+    Array(NotePackage.attachmentsFolderName.utf8), Array(NotePackage.textFileName.utf8),
   ]
+
+  /// Whether `name` is one of ``fixedNames``.
+  private static func isFixedName(_ name: UnsafeRawBufferPointer) -> Bool {
+    fixedNames.contains { fixed in fixed.withUnsafeBytes { areEqual($0, name) } }
+  }
 
   private struct Problem: Error {
     var rule: TreeRule
     var detail: String
   }
 
-  /// A tree object's entries, read raw, or from the trees read before.
-  private func readTree(_ id: ObjectID, context: Context) -> Result<[RawTreeEntry], Problem> {
+  /// A tree object, read raw, or from the trees read before.
+  private func readTree(_ id: ObjectID, context: Context) -> Result<ParsedTree, Problem> {
     let read: ParsedTreeCache.Read
     do {
       read = try context.trees.read(id, in: repository)
@@ -205,28 +236,29 @@ struct TreeInspector {
       return .failure(Problem(rule: .missingObject, detail: "folder \(id.hex.prefix(12)): \(error)"))
     }
     switch read {
-    case .tree(let entries): return .success(entries)
+    case .tree(let tree): return .success(tree)
     case .notATree(let kind): return .failure(Problem(rule: .badType, detail: "a folder entry names a \(kind)"))
     case .malformed: return .failure(Problem(rule: .badTree, detail: ""))
     }
   }
 
+  /// The first rule file `id`, named `name`, breaks in `place`.
   private func checkBlob(
-    _ entry: RawTreeEntry, place: Place, violation: (TreeRule, String) -> TreeViolation
+    _ id: ObjectID, name: String, place: Place, violation: (TreeRule, String) -> TreeViolation
   ) -> TreeViolation? {
     let header: (kind: ObjectKind, size: Int64)
     do {
-      header = try repository.objectHeader(entry.id)
+      header = try repository.objectHeader(id)
     } catch {
-      return violation(.missingObject, "file \(entry.id.hex.prefix(12)): \(error)")
+      return violation(.missingObject, "file \(id.hex.prefix(12)): \(error)")
     }
     guard header.kind == .blob else { return violation(.badType, "a file entry names a \(header.kind)") }
     if header.size > maximumBlobSize {
       return violation(.blobTooLarge, "\(header.size) bytes, the limit is \(maximumBlobSize)")
     }
     if place == .conflicts {
-      let recordPath = ConflictRecord.folder + "/" + entry.nameText
-      if let problem = ConflictRecordCheck.problem(recordPath: recordPath, blob: entry.id, repository: repository) {
+      let recordPath = ConflictRecord.folder + "/" + name
+      if let problem = ConflictRecordCheck.problem(recordPath: recordPath, blob: id, repository: repository) {
         return violation(.badConflictRecord, problem)
       }
     }

@@ -57,35 +57,29 @@ struct PackageDiff {
   /// `hidden` when a folder above starts with `.`, where nothing is a package.
   private func collect(_ trees: [ObjectID?], prefix: String, hidden: Bool, into found: inout Differences) throws -> Bool {
     if let first = trees.first, trees.allSatisfy({ $0 == first }) { return true }
-    var lists: [[RawTreeEntry]] = []
+    var lists: [ParsedTree] = []
     lists.reserveCapacity(trees.count)
     for tree in trees {
       guard let tree else {
-        lists.append([])
+        lists.append(ParsedTree())
         continue
       }
-      guard let entries = try readTree(tree) else { return false }
-      lists.append(entries)
+      guard let parsed = try readTree(tree) else { return false }
+      lists.append(parsed)
     }
-    var same: [RawTreeEntry?] = []
-    same.reserveCapacity(lists.count)
     var whole = true
     // Each entry of the trees, once, in git's order, with each tree's entry of that name and kind.
     _ = try MergeWalk.walk(
       counts: lists.map(\.count),
-      compare: { a, b in RawTreeEntry.order(lists[a.list][a.index], lists[b.list][b.index]) }
+      compare: { a, b in lists[a.list].order(a.index, lists[b.list], b.index) }
     ) { positions in
-      same.removeAll(keepingCapacity: true)
-      var first: RawTreeEntry?
-      for (side, position) in positions.enumerated() {
-        let entry = position.map { lists[side][$0] }
-        if first == nil { first = entry }
-        same.append(entry)
-      }
-      guard let smallest = first, !Self.allEqual(same) else { return true }
-      let name = smallest.nameText
-      if smallest.kind.sortsAsFolder {
-        let ids = same.map { $0?.id }
+      guard let side = positions.firstIndex(where: { $0 != nil }), let index = positions[side],
+        !Self.allEqual(positions, in: lists, as: (side, index))
+      else { return true }
+      let smallest = lists[side]
+      let name = smallest.nameText(index)
+      if smallest.kind(index).sortsAsFolder {
+        let ids = positions.enumerated().map { list, position in position.map { lists[list].id($0) } }
         let isHidden = hidden || name.hasPrefix(".")
         if !name.hasPrefix(".") && name.hasSuffix(NotePath.packageExtension)
           && name.count > NotePath.packageExtension.count
@@ -98,16 +92,16 @@ struct PackageDiff {
         return whole
       }
       var entries: [TreeEntry?] = []
-      for entry in same {
-        guard let entry else {
+      for (list, position) in positions.enumerated() {
+        guard let position else {
           entries.append(nil)
           continue
         }
-        guard let mode = Self.fileMode(entry.kind) else {
+        guard let mode = Self.fileMode(lists[list].kind(position)) else {
           whole = false
           return false
         }
-        entries.append(TreeEntry(name: name, id: entry.id, mode: mode))
+        entries.append(TreeEntry(name: name, id: lists[list].id(position), mode: mode))
       }
       found.otherFiles.append(FileDifference(path: prefix + name, entries: entries))
       return true
@@ -115,17 +109,17 @@ struct PackageDiff {
     return whole
   }
 
-  /// A tree's entries, read raw (or kept from before); nil when it is not a tree.
-  private func readTree(_ id: ObjectID) throws -> [RawTreeEntry]? {
-    try trees.entries(of: id, in: repository)
+  /// A tree read raw (or kept from before); nil when it is not a tree.
+  private func readTree(_ id: ObjectID) throws -> ParsedTree? {
+    try trees.tree(id, in: repository)
   }
 
-  /// Whether every tree holds the entry, or none does, with the same mode and id.
-  private static func allEqual(_ entries: [RawTreeEntry?]) -> Bool {
-    guard let first = entries.first else { return true }
-    return entries.allSatisfy { entry in
-      guard let entry, let first else { return entry == nil && first == nil }
-      return entry.id == first.id && entry.mode.elementsEqual(first.mode)
+  /// Whether every tree holds the entry, or none does, byte for byte as entry `first`
+  /// (`index` of list `list`) is.
+  private static func allEqual(_ positions: [Int?], in lists: [ParsedTree], as first: (list: Int, index: Int)) -> Bool {
+    positions.enumerated().allSatisfy { list, position in
+      guard let position else { return false }
+      return lists[list].isSame(position, as: lists[first.list], first.index)
     }
   }
 
