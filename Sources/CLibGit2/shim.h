@@ -50,6 +50,14 @@ typedef struct notes_pipe_stream {
   git_smart_subtransport_stream parent;
   void *box;
 } notes_pipe_stream;
+/* The object database backend that reads loose objects before libgit2's own
+   (Sources/Git/Objects/LooseObjectBackend.swift). libgit2's struct comes first, so a
+   pointer to the libgit2 part is also a pointer to the whole; `box` is the retained
+   Swift reader behind it. */
+typedef struct notes_loose_backend {
+  git_odb_backend parent;
+  void *box;
+} notes_loose_backend;
 /* glibc declares these only under _GNU_SOURCE, which the Swift importer does not define. */
 #include <spawn.h>
 extern int pipe2(int fds[2], int flags);

@@ -59,4 +59,35 @@ struct ErrorMessageTests {
     #expect((verify.stdout + verify.stderr).contains("git fsck"), "\(verify.stdout)\(verify.stderr)")
     if list.status != 0 { #expect(list.stderr.contains("git fsck"), "\(list.stderr)") }
   }
+
+  @Test("a loose object cut short fails show and verify with the object and the note named, instead of hanging")
+  func looseObjectCutShort() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Shopping", "--text", "milk and eggs")
+    sandbox.notes("-C", store, "new", "Other", "--text", "hello")
+    let blob = sandbox.git("rev-parse", "HEAD:Shopping.note/Text.rtf", in: store).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let path = store + "/.git/objects/" + blob.prefix(2) + "/" + blob.dropFirst(2)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    // As a power cut with the data not yet on disk could leave it (libgit2 1.5.1 spun on this for ever).
+    try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+    // Under timeout(1): a hang fails the test (124) instead of stopping the run.
+    func notes(_ arguments: String...) -> RunResult {
+      CommandRunner.run(
+        "/usr/bin/timeout", ["120", CommandRunner.notesBinary, "-C", store] + arguments, in: sandbox.directory,
+        environment: sandbox.environment)
+    }
+    let show = notes("show", "Shopping")
+    #expect(show.status == 1, "\(show.status): \(show.stderr)")
+    #expect(show.stderr.contains("Shopping") && show.stderr.contains(blob) && show.stderr.contains("is damaged"), "\(show.stderr)")
+    #expect(show.stderr.contains("git fsck"), "\(show.stderr)")
+    let verify = notes("verify")
+    #expect(verify.status == 1, "\(verify.status): \(verify.stderr)")
+    #expect(verify.stdout.contains("Shopping: its objects cannot be read") && verify.stdout.contains(blob), "\(verify.stdout)")
+    // The other note is untouched by the damage.
+    let other = notes("show", "Other")
+    #expect(other.status == 0 && other.stdout.contains("hello"), "\(other.stderr)")
+  }
 }

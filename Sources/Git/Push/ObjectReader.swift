@@ -13,12 +13,12 @@ final class ObjectReader {
   private let repository: Repository
   private let database: OwnedHandle
   /// Reads loose trees faster than the loose backend; nil when it could not start.
-  private let looseTrees: LooseTreeReader?
+  private let looseObjects: LooseObjectReader?
 
   init(repository: Repository) throws {
     self.repository = repository
     database = try repository.objectDatabase()
-    looseTrees = LooseTreeReader(gitDirectory: repository.objectsHome)
+    looseObjects = LooseObjectReader(objectsHome: repository.objectsHome)
   }
 
   /// The tree and parents of commit `id`.
@@ -34,17 +34,30 @@ final class ObjectReader {
     return (ObjectID(tree.pointee), parents)
   }
 
-  /// Tree `id`, its bytes held and its entries parsed: through ``LooseTreeReader`` when
+  /// Tree `id`, its bytes held and its entries parsed: through ``LooseObjectReader`` when
   /// it is stored loose, as the trees of the commits a push sends mostly are.
   ///
   /// - Throws: When it is missing, not a tree, or malformed.
   func tree(_ id: ObjectID) throws -> LoadedTree {
-    if let loose = looseTrees?.tree(id) { return try LoadedTree(id: id, object: loose) }
+    if let loose = looseTree(id) { return try LoadedTree(id: id, object: loose) }
     let object = try object(id)
     guard object.type == GIT_OBJECT_TREE else {
       throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
     }
     return try LoadedTree(id: id, object: object)
+  }
+
+  /// Tree `id` when it is stored loose and reads whole; nil for anything else, which
+  /// the object database's backends then read (and report, when it is damaged).
+  private func looseTree(_ id: ObjectID) -> BackendObject? {
+    let read = looseObjects?.read(
+      id, allocate: { UnsafeMutableRawPointer.allocate(byteCount: $0, alignment: 16) }, free: { $0.deallocate() })
+    guard case .object(let kind, let memory, let offset, let size) = read else { return nil }
+    guard kind == .tree else {
+      memory.deallocate()
+      return nil
+    }
+    return BackendObject(ownedTree: memory, offset: offset, count: size)
   }
 
   /// Runs `body` with the type and bytes of object `id`, valid only during the call.
@@ -93,7 +106,7 @@ final class BackendObject {
   /// What a backend allocated (`git_odb_backend_data_alloc`), freed through it.
   private let backend: UnsafeMutablePointer<git_odb_backend>?
   private let data: UnsafeMutableRawPointer?
-  /// What ``LooseTreeReader`` allocated, freed here.
+  /// What ``LooseObjectReader`` allocated, freed here.
   private let owned: UnsafeMutableRawPointer?
   /// What `git_odb_read` read.
   private let object: HandleBox?
@@ -113,7 +126,7 @@ final class BackendObject {
     owned = nil
   }
 
-  /// A tree ``LooseTreeReader`` inflated into `memory`: `count` bytes from `offset`.
+  /// A tree ``LooseObjectReader`` inflated into `memory`: `count` bytes from `offset`.
   init(ownedTree memory: UnsafeMutableRawPointer, offset: Int, count: Int) {
     type = GIT_OBJECT_TREE
     bytes = UnsafeRawBufferPointer(start: count > 0 ? memory + offset : nil, count: count)

@@ -66,12 +66,14 @@ public final class Repository {
       }
     }
     let repository = Repository(handle: handle)
+    try LooseObjectBackend.install(in: repository)
     try repository.setConfig("core.logAllRefUpdates", to: true)
     return repository
   }
 
   /// Opens exactly the repository at `path`: a working directory, its `.git`, or a bare
-  /// repository. Parent directories are not searched.
+  /// repository. Parent directories are not searched. Its loose objects are read
+  /// through ``LooseObjectBackend``, so a damaged one is an error, not a hang.
   ///
   /// - Throws: ``GitError`` with code ``GitError/Code-swift.struct/notFound`` when `path`
   ///   is not a repository.
@@ -84,7 +86,9 @@ public final class Repository {
     ) { pointer in
       git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
     }
-    return Repository(handle: handle)
+    let repository = Repository(handle: handle)
+    try LooseObjectBackend.install(in: repository)
+    return repository
   }
 
   /// Finds the repository that encloses `path`, searching parent directories.

@@ -11,6 +11,16 @@ struct FileDescriptor: ~Copyable {
     rawValue = descriptor
   }
 
+  /// Opens `path` for reading; nil when there is no such file (`ENOENT`, `ENOTDIR`).
+  init?(readingIfPresent path: String, function: StaticString) throws(GitError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw .system(function, "cannot open '\(path)'")
+    }
+    rawValue = descriptor
+  }
+
   /// The file size from `fstat`.
   func size(path: String) throws(GitError) -> Int64 {
     var info = stat()

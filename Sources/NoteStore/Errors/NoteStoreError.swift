@@ -124,7 +124,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       let list = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
       return "note \"\(note)\" has no attachment named \"\(Self.printable(name))\" (\(list))"
     case .cannotAccessDocument(let note, let underlying):
-      return "cannot read note \"\(note)\": \(underlying)"
+      return "cannot read note \"\(note)\": \(underlying)" + Self.damageHint(underlying)
     case .cannotLoadText(let note, let underlying):
       return "cannot read the text of note \"\(note)\": \(underlying)"
     case .cannotAccessAttachments(let note, let underlying):
@@ -207,12 +207,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + "formatting to lay a plain-text edit over; replace it with `notes write \(note) --rtf-file FILE`, "
         + "or bring back an earlier version with `notes versions \(note)` and `notes resolve`/`restore`"
     case .repository(let operation, let underlying):
-      let text = "\(underlying)"
-      let damaged = Self.looksDamaged(underlying)
-      return "\(operation) failed: \(text)"
-        + (damaged
-          ? " (the store's object database looks damaged: `git fsck` names the broken objects; "
-            + "`notes clone` from a remote makes a healthy copy)" : "")
+      return "\(operation) failed: \(underlying)" + Self.damageHint(underlying)
     }
   }
 
@@ -228,13 +223,21 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     }
   }
 
+  /// What to do about `error` when it says the object database is damaged, as a
+  /// parenthesis to append; empty otherwise.
+  static func damageHint(_ error: any Error) -> String {
+    guard looksDamaged(error) else { return "" }
+    return " (the store's object database looks damaged: `git fsck` names the broken objects; "
+      + "`notes clone` from a remote makes a healthy copy)"
+  }
+
   /// Whether an error says the object database is damaged: a zlib failure, an object
   /// that will not inflate or parse, or one that is missing.
   static func looksDamaged(_ error: any Error) -> Bool {
     if let git = error as? GitError, git.category == .zlib { return true }
     let text = "\(error)".lowercased()
     return ["inflate", "corrupt", "object not found", "no match for id", "failed to parse", "invalid object", "too far back",
-      "incorrect header check", "invalid pack", "invalid stored block", "invalid code"].contains { text.contains($0) }
+      "incorrect header check", "invalid pack", "invalid stored block", "invalid code", "is damaged"].contains { text.contains($0) }
   }
 
   static func printable(_ name: String) -> String {

@@ -75,11 +75,16 @@ extension Store {
         problems.append(
           VerificationProblem(
             note: path.name,
-            problem: "its objects cannot be read (\(Store.describe(error))); the object database is damaged: "
-              + "`git fsck` names the broken objects"))
+            problem: Self.unreadableObjects(Store.describe(error))))
       }
     }
     return problems
+  }
+
+  /// A package's problem when its objects cannot be read, said once with the way out.
+  private static func unreadableObjects(_ cause: String) -> String {
+    let hint = cause.contains("git fsck") ? "" : "; the object database is damaged: `git fsck` names the broken objects"
+    return "its objects cannot be read (\(cause))" + hint
   }
 
   private func verifyPackage(_ path: NotePath, tree: ObjectID) throws -> [String] {
