@@ -90,4 +90,28 @@ struct ErrorMessageTests {
     let other = notes("show", "Other")
     #expect(other.status == 0 && other.stdout.contains("hello"), "\(other.stderr)")
   }
+
+  @Test("verify names a damaged loose object of an earlier version, which no command has read yet")
+  func damagedHistoryObject() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Shopping", "--text", "milk and eggs")
+    let first = sandbox.git("rev-parse", "HEAD:Shopping.note/Text.rtf", in: store).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    sandbox.notes("-C", store, "write", "Shopping", "--text", "milk, eggs and bread")
+    #expect(sandbox.notes("-C", store, "verify").status == 0)
+    let path = store + "/.git/objects/" + first.prefix(2) + "/" + first.dropFirst(2)
+    try #require(FileManager.default.fileExists(atPath: path), "the first version's body is not loose")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    try bytes.prefix(bytes.count - 4).write(to: URL(fileURLWithPath: path))  // its checksum cut off
+    let verify = CommandRunner.run(
+      "/usr/bin/timeout", ["120", CommandRunner.notesBinary, "-C", store, "verify"], in: sandbox.directory,
+      environment: sandbox.environment)
+    #expect(verify.status == 1, "\(verify.status): \(verify.stdout)\(verify.stderr)")
+    #expect(verify.stdout.contains(".: object \(first) is damaged") && verify.stdout.contains(path), "\(verify.stdout)")
+    #expect(verify.stdout.contains("1 problem") || verify.stderr.contains("1 problem"), "\(verify.stdout)\(verify.stderr)")
+    // The current version still reads.
+    #expect(sandbox.notes("-C", store, "show", "Shopping").stdout.contains("bread"))
+  }
 }

@@ -22,7 +22,17 @@ extension Store {
     } catch {
       return [VerificationProblem(note: ".", problem: "the current commit cannot be read: \(Store.describe(error))")]
     }
-    return try verifyHistory(from: head) + verify(tree: tree)
+    return try verifyHistory(from: head) + verifyLooseObjects() + verify(tree: tree)
+  }
+
+  /// Every loose object that does not read whole, history included, as a problem of the
+  /// store: a damaged object fails whichever command reads it next.
+  private func verifyLooseObjects() throws -> [VerificationProblem] {
+    try git("checking loose objects") { try repository.damagedLooseObjects() }.map { damaged in
+      VerificationProblem(
+        note: ".",
+        problem: damaged.reason + "; `git fsck` names every broken object, `notes clone` from a remote makes a healthy copy")
+    }
   }
 
   /// Every commit of the device branch's history, read (and so hash-checked) once:

@@ -4,7 +4,9 @@ enum VerifyCommand: NotesCommand {
   static let spec = CommandSpec(
     name: "verify", abstract: "Check that every note is well-formed and readable.",
     discussion: """
-      Exits 1 and lists the problems, each naming its note, when any is found. With \
+      Exits 1 and lists the problems, each naming its note, when any is found. It \
+      also reads every loose object whole, history included, and names a damaged one \
+      (under ".") with its file. With \
       --staged, checks the tree about to be committed instead: the index in \
       GIT_INDEX_FILE (set for a pre-commit hook), else .git/index.
       """,
