@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// A backend of a repository's object database that reads its loose objects through
 /// ``LooseObjectReader`` before libgit2's own loose backend would: every read of a
@@ -14,15 +15,15 @@ enum LooseObjectBackend {
   /// libgit2's priority of its pack backend; the loose one has 1.
   static let priority: Int32 = 2
 
-  /// Adds the backend to `repository`'s object database, which owns it from then on.
+  /// Adds the backend to `database`, the object database of the objects under
+  /// `objectsHome`, which owns it from then on.
   ///
   /// The corresponding libgit2 functions are `git_odb_init_backend` and
   /// `git_odb_add_backend`.
-  static func install(in repository: Repository) throws(GitError) {
-    guard let reader = LooseObjectReader(objectsHome: repository.objectsHome) else {
+  static func install(into database: OpaquePointer, objectsHome: String) throws(GitError) {
+    guard let reader = LooseObjectReader(objectsHome: objectsHome) else {
       throw .synthesized(.generic, .odb, "libdeflate or zlib could not start", "LooseObjectReader")
     }
-    let database = try repository.objectDatabase()
     let backend = UnsafeMutablePointer<notes_loose_backend>.allocate(capacity: 1)
     backend.initialize(to: notes_loose_backend())
     // The libgit2 part comes first, so the whole is also a pointer to it.
@@ -37,7 +38,7 @@ enum LooseObjectBackend {
     parent.pointee.read = read
     parent.pointee.read_header = readHeader
     parent.pointee.free = free
-    let added = git_odb_add_backend(database.pointer, parent, priority)
+    let added = git_odb_add_backend(database, parent, priority)
     guard added == 0 else {
       // Not added, so the database does not own it: free it here.
       let error = GitError.last(added, "git_odb_add_backend")
@@ -75,7 +76,7 @@ enum LooseObjectBackend {
       UnsafeMutablePointer<git_odb_backend>?, UnsafePointer<git_oid>?
     ) -> Int32 = { data, length, type, backend, oid in
       guard let data, let length, let type, let backend, let oid, let reader = reader(backend) else {
-        return GIT_ERROR.rawValue
+        return fail("the loose object backend was called without its arguments")
       }
       let found = reader.read(
         ObjectID(oid.pointee), allocate: { git_odb_backend_data_alloc(backend, $0) },
@@ -83,11 +84,14 @@ enum LooseObjectBackend {
       switch found {
       case .absent:
         return GIT_ENOTFOUND.rawValue
-      case .damaged(let message):
+      case .unreadable(let message):
         return fail(message)
       case .object(let kind, let memory, let offset, let size):
-        // libgit2 takes the content from the start of the buffer it gave.
-        if size > 0 { memory.copyMemory(from: memory + offset, byteCount: size) }
+        // libgit2 takes the content from the start of the buffer it gave (the regions
+        // overlap: memmove), NUL-terminated as its own backends leave it (the header
+        // gave room for the NUL).
+        if size > 0 { memmove(memory, memory + offset, size) }
+        memory.storeBytes(of: 0, toByteOffset: size, as: UInt8.self)
         data.pointee = memory
         length.pointee = size
         type.pointee = Self.type(kind)
@@ -100,11 +104,13 @@ enum LooseObjectBackend {
       UnsafeMutablePointer<Int>?, UnsafeMutablePointer<git_object_t>?, UnsafeMutablePointer<git_odb_backend>?,
       UnsafePointer<git_oid>?
     ) -> Int32 = { length, type, backend, oid in
-      guard let length, let type, let backend, let oid, let reader = reader(backend) else { return GIT_ERROR.rawValue }
+      guard let length, let type, let backend, let oid, let reader = reader(backend) else {
+        return fail("the loose object backend was called without its arguments")
+      }
       switch reader.header(ObjectID(oid.pointee)) {
       case .absent:
         return GIT_ENOTFOUND.rawValue
-      case .damaged(let message):
+      case .unreadable(let message):
         return fail(message)
       case .object(let kind, let size):
         length.pointee = size

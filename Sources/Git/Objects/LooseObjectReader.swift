@@ -33,15 +33,16 @@ final class LooseObjectReader: @unchecked Sendable {
     /// Its kind and `size` bytes of content, at `memory + offset`; `memory` came from
     /// the caller's allocator.
     case object(kind: ObjectKind, memory: UnsafeMutableRawPointer, offset: Int, size: Int)
-    /// The file is there but does not read as an object; why, in words.
-    case damaged(String)
+    /// The file is there but cannot be read as an object: why, in words (damage, or
+    /// memory that could not be had).
+    case unreadable(String)
   }
 
   /// What reading one object's header found.
   enum Header {
     case absent
     case object(kind: ObjectKind, size: Int)
-    case damaged(String)
+    case unreadable(String)
   }
 
   /// A reader of the loose objects under `home` (a git directory, or the common folder
@@ -74,8 +75,9 @@ final class LooseObjectReader: @unchecked Sendable {
     return objectsDirectory + hex.prefix(2) + "/" + hex.dropFirst(2)
   }
 
-  /// Object `id`, inflated into memory from `allocate` (given the byte count; nil when
-  /// it cannot give it). On `.damaged` nothing allocated is kept: `free` got it back.
+  /// Object `id`, inflated into memory from `allocate` (given the byte count, at least
+  /// one more than the content's; nil when it cannot give it). On `.unreadable` nothing
+  /// allocated is kept: `free` got it back.
   func read(
     _ id: ObjectID, allocate: (Int) -> UnsafeMutableRawPointer?, free: (UnsafeMutableRawPointer) -> Void
   ) -> Read {
@@ -83,7 +85,7 @@ final class LooseObjectReader: @unchecked Sendable {
     let compressed: [UInt8]
     switch Self.contents(of: path, limit: nil) {
     case .absent: return .absent
-    case .unreadable(let reason): return .damaged(Self.damage(id, path, reason))
+    case .unreadable(let reason): return .unreadable(Self.damage(id, path, reason))
     case .bytes(let bytes, _): compressed = bytes
     }
     return compressed.withUnsafeBytes { input -> Read in
@@ -91,12 +93,13 @@ final class LooseObjectReader: @unchecked Sendable {
       defer { lock.unlock() }
       let found: (kind: ObjectKind, length: Int, size: Int)
       switch parseHeader(input, fileSize: input.count) {
-      case .failure(let problem): return .damaged(Self.damage(id, path, problem.reason))
+      case .failure(let problem): return .unreadable(Self.damage(id, path, problem.reason))
       case .success(let parsed): found = parsed
       }
       let total = found.length + found.size
-      guard let output = allocate(max(total, 1)) else {
-        return .damaged(Self.damage(id, path, "\(total) bytes could not be allocated to read it"))
+      // One byte more: a reader may end the content with a NUL.
+      guard let output = allocate(total + 1) else {
+        return .unreadable("object \(id.hex) needs \(total) bytes, which could not be allocated (\(path))")
       }
       var produced = 0
       let result = libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, output, total, &produced)
@@ -105,7 +108,7 @@ final class LooseObjectReader: @unchecked Sendable {
         let reason =
           result == LIBDEFLATE_SUCCESS || result == LIBDEFLATE_INSUFFICIENT_SPACE
           ? "it inflates to another size than its header gives" : "its compressed data is cut short or corrupt"
-        return .damaged(Self.damage(id, path, reason))
+        return .unreadable(Self.damage(id, path, reason))
       }
       return .object(kind: found.kind, memory: output, offset: found.length, size: found.size)
     }
@@ -116,13 +119,13 @@ final class LooseObjectReader: @unchecked Sendable {
     let path = path(of: id)
     switch Self.contents(of: path, limit: Self.headerReadLimit) {
     case .absent: return .absent
-    case .unreadable(let reason): return .damaged(Self.damage(id, path, reason))
+    case .unreadable(let reason): return .unreadable(Self.damage(id, path, reason))
     case .bytes(let bytes, let fileSize):
       return bytes.withUnsafeBytes { input -> Header in
         lock.lock()
         defer { lock.unlock() }
         switch parseHeader(input, fileSize: fileSize) {
-        case .failure(let problem): return .damaged(Self.damage(id, path, problem.reason))
+        case .failure(let problem): return .unreadable(Self.damage(id, path, problem.reason))
         case .success(let parsed): return .object(kind: parsed.kind, size: parsed.size)
         }
       }

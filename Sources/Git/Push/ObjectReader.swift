@@ -1,4 +1,5 @@
 import CLibGit2
+import Foundation
 
 /// Reads the objects a push sends straight from the object database's backends: raw bytes,
 /// no parsing beyond a commit's tree and parents, and not hashed again here.
@@ -50,11 +51,11 @@ final class ObjectReader {
   /// Tree `id` when it is stored loose and reads whole; nil for anything else, which
   /// the object database's backends then read (and report, when it is damaged).
   private func looseTree(_ id: ObjectID) -> BackendObject? {
-    let read = looseObjects?.read(
-      id, allocate: { UnsafeMutableRawPointer.allocate(byteCount: $0, alignment: 16) }, free: { $0.deallocate() })
+    // malloc, not allocate(byteCount:): a size no memory can hold is left to libgit2.
+    let read = looseObjects?.read(id, allocate: { malloc($0) }, free: { free($0) })
     guard case .object(let kind, let memory, let offset, let size) = read else { return nil }
     guard kind == .tree else {
-      memory.deallocate()
+      free(memory)
       return nil
     }
     return BackendObject(ownedTree: memory, offset: offset, count: size)
@@ -106,7 +107,7 @@ final class BackendObject {
   /// What a backend allocated (`git_odb_backend_data_alloc`), freed through it.
   private let backend: UnsafeMutablePointer<git_odb_backend>?
   private let data: UnsafeMutableRawPointer?
-  /// What ``LooseObjectReader`` allocated, freed here.
+  /// What ``LooseObjectReader`` allocated (malloc), freed here.
   private let owned: UnsafeMutableRawPointer?
   /// What `git_odb_read` read.
   private let object: HandleBox?
@@ -150,7 +151,7 @@ final class BackendObject {
 
   deinit {
     if let backend, let data { git_odb_backend_data_free(backend, data) }
-    owned?.deallocate()
+    if let owned { free(owned) }
   }
 }
 

@@ -26,11 +26,10 @@ extension Repository {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: objects + "/" + folder)) ?? []
       for name in names.sorted() where name.count == 38 && name.allSatisfy(hex.contains) {
         guard let id = ObjectID(hex: folder + name) else { continue }
-        let read = reader.read(
-          id, allocate: { UnsafeMutableRawPointer.allocate(byteCount: $0, alignment: 16) }, free: { $0.deallocate() })
-        switch read {
-        case .object(_, let memory, _, _): memory.deallocate()
-        case .damaged(let reason): damaged.append(DamagedObject(id: id, reason: reason))
+        // malloc, not allocate(byteCount:): a size no memory can hold is reported, not a crash.
+        switch reader.read(id, allocate: { malloc($0) }, free: { Foundation.free($0) }) {
+        case .object(_, let memory, _, _): Foundation.free(memory)
+        case .unreadable(let reason): damaged.append(DamagedObject(id: id, reason: reason))
         case .absent: break  // packed and pruned since the listing
         }
       }

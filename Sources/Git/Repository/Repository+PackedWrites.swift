@@ -48,13 +48,15 @@ extension Repository {
   }
 
   /// Gives the repository a fresh object database, so it forgets deleted packs and sees
-  /// new ones (and drops any in-memory backend).
+  /// new ones (and drops any in-memory backend); its loose objects are still read
+  /// through ``LooseObjectBackend``.
   ///
   /// The corresponding libgit2 function is `git_repository_set_odb`.
   func reopenObjectDatabase() throws(GitError) {
     let database = try OwnedHandle.make("git_odb_open", keepAlive: nil, release: { git_odb_free($0) }) {
       git_odb_open(&$0, objectsDirectory)
     }
+    try LooseObjectBackend.install(into: database.pointer, objectsHome: objectsHome)
     // The repository takes its own reference; ours is released when `database` ends.
     try check(git_repository_set_odb(pointer, database.pointer), "git_repository_set_odb")
   }

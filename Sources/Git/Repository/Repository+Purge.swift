@@ -69,13 +69,15 @@ extension Repository {
   }
 
   /// Forgets every object this process read (libgit2's object cache) and its object
-  /// database with any quarantine added by ``useQuarantine(_:)``; both are opened again on
-  /// next use. After a read of an object that a later call must not find (a refused,
-  /// malformed commit), so that it is really gone.
+  /// database with any quarantine added by ``useQuarantine(_:)``, and opens the database
+  /// again (with ``LooseObjectBackend``). After a read of an object that a later call
+  /// must not find (a refused, malformed commit), so that it is really gone.
   ///
-  /// The corresponding libgit2 function is `git_repository__cleanup`.
+  /// The corresponding libgit2 functions are `git_repository__cleanup` and
+  /// `git_repository_set_odb`.
   public func dropCachesAndObjectDatabase() throws(GitError) {
     try check(git_repository__cleanup(pointer), "git_repository__cleanup")
+    try reopenObjectDatabase()
   }
 
   /// Lets this process (and only it: nothing is written to `objects/info/alternates`)

@@ -66,7 +66,7 @@ public final class Repository {
       }
     }
     let repository = Repository(handle: handle)
-    try LooseObjectBackend.install(in: repository)
+    try repository.installLooseObjectBackend()
     try repository.setConfig("core.logAllRefUpdates", to: true)
     return repository
   }
@@ -87,7 +87,7 @@ public final class Repository {
       git_repository_open_ext(&pointer, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
     }
     let repository = Repository(handle: handle)
-    try LooseObjectBackend.install(in: repository)
+    try repository.installLooseObjectBackend()
     return repository
   }
 
@@ -136,6 +136,12 @@ public final class Repository {
   ///
   /// The corresponding libgit2 function is `git_repository_is_bare`.
   public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+
+  /// Reads this repository's loose objects through ``LooseObjectBackend`` from now on;
+  /// run again on every object database it is given.
+  func installLooseObjectBackend() throws(GitError) {
+    try LooseObjectBackend.install(into: try objectDatabase().pointer, objectsHome: objectsHome)
+  }
 
   private static func strippingSlash(_ path: String) -> String {
     path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path

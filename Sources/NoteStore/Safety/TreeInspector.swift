@@ -114,8 +114,11 @@ struct TreeInspector {
       let at = index.map { path.isEmpty ? entries.nameText($0) : path + "/" + entries.nameText($0) } ?? path
       return TreeViolation(commit: commit.hex, path: at, rule: rule, detail: detail)
     }
-    var trustedEntries: ParsedTree?
+    var trustedEntries: ParsedTree? = nil
     if let trusted, case .success(let parsed) = readTree(trusted, context: context) { trustedEntries = parsed }
+    // Names and modes are read where they lie in `entries` and `trustedEntries`: both
+    // live to the end of the walk of this folder.
+    defer { withExtendedLifetime((entries, trustedEntries)) {} }
     let trustedCount = trustedEntries?.count ?? 0
     var trustedIndex = 0
     let pathBytes = path.utf8.count

@@ -10,10 +10,11 @@ public struct VerificationProblem: Sendable, Hashable, Codable {
 }
 
 extension Store {
-  /// Checks every committed package: a readable RTF body, attachments that are
-  /// plain files with valid names, no symlinks or submodules, valid names.
+  /// Checks every committed package (a readable RTF body, attachments that are plain
+  /// files with valid names, no symlinks or submodules, valid names), the history's
+  /// commits, and every loose object, earlier versions' included.
   ///
-  /// - Returns: the problems found, sorted by note; empty when all is well.
+  /// - Returns: the problems found (the store's own under "."); empty when all is well.
   public func verify() throws -> [VerificationProblem] {
     guard let head = try headCommit() else { return [] }
     let tree: ObjectID
