@@ -12,6 +12,7 @@
 # keeps such a DIR from this run's setup, for later runs. SYNC_URL_PREFIX=ssh://user@host:port
 # makes both tools' timed syncs reach their remotes at that prefix followed by the
 # remote's path (an sshd serving this machine; ssh settings from GIT_SSH_COMMAND).
+# SYNC_GIT_FIRST=1 runs git before notes in each pair (notes goes first by default).
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
@@ -127,24 +128,37 @@ cat "$work"/{remote.git,git-remote.git}/objects/pack/*.pack \
   "$work"/{laptop,phone,git-laptop,git-phone}/.git/objects/pack/*.pack > /dev/null 2>&1 || true
 
 # Interleaved (notes phone, git phone, notes laptop, git laptop), so a change of load
-# during the run weighs on both tools alike.
+# during the run weighs on both tools alike. SYNC_GIT_FIRST=1 runs git before notes in
+# each pair, to tell a cost of going first (caches, the remote's fresh copy) from the tool's.
 # A sync leaves the previews of the notes it brought in to a detached `gc --auto`: drained
 # untimed (as a user's machine does after the answer), so git's run does not compete with it.
 drain() { "$bin/notes" -C "$1" gc --auto >/dev/null 2>&1 || true; }
-phone0=$(now); timed notes_phone "$bin/notes" -C "$work/phone" sync; phone1=$(now)
-server_cpu notes_phone
-drain "$work/phone"; phone1g=$(now)
-timed git_phone git -C "$work/git-phone" pull -q --no-rebase --no-edit origin devices/bench
-timed git_phone git -C "$work/git-phone" push -q origin devices/phone
-phone2=$(now)
-server_cpu git_phone
-laptop0=$(now); timed notes_laptop "$bin/notes" -C "$work/laptop" sync; laptop1=$(now)
-server_cpu notes_laptop
-drain "$work/laptop"; laptop1g=$(now)
-timed git_laptop git -C "$work/git-laptop" pull -q --no-rebase --no-edit origin devices/phone
-timed git_laptop git -C "$work/git-laptop" push -q origin devices/bench
-laptop2=$(now)
-server_cpu git_laptop
+# notes_turn SIDE: notes syncs SIDE, timed from SIDE0 to SIDE1.
+notes_turn() {
+  printf -v "${1}0" '%s' "$(now)"
+  timed "notes_$1" "$bin/notes" -C "$work/$1" sync
+  printf -v "${1}1" '%s' "$(now)"
+  server_cpu "notes_$1"
+  drain "$work/$1"
+}
+# git_turn SIDE THEIRS OURS: git pulls THEIRS and pushes OURS, timed from SIDE1g to SIDE2.
+git_turn() {
+  printf -v "${1}1g" '%s' "$(now)"
+  timed "git_$1" git -C "$work/git-$1" pull -q --no-rebase --no-edit origin "$2"
+  timed "git_$1" git -C "$work/git-$1" push -q origin "$3"
+  printf -v "${1}2" '%s' "$(now)"
+  server_cpu "git_$1"
+}
+for turn in "phone devices/bench devices/phone" "laptop devices/phone devices/bench"; do
+  read -r side theirs ours <<<"$turn"
+  if [ "${SYNC_GIT_FIRST:-0}" = 1 ]; then
+    git_turn "$side" "$theirs" "$ours"
+    notes_turn "$side"
+  else
+    notes_turn "$side"
+    git_turn "$side" "$theirs" "$ours"
+  fi
+done
 # The notes the phone's sync brought in, and those whose preview shows the merged body
 # (a local-mode Preview.rtf is a copy of Text.rtf).
 synced=$(git -C "$work/phone" -c core.quotePath=false diff --name-only HEAD~1 HEAD | grep '\.note/Text\.rtf$' || true)
@@ -152,7 +166,8 @@ previews=$(grep -c . <<<"$synced" || true)
 drawn=$(while IFS= read -r f; do [ -n "$f" ] && cmp -s "$work/phone/$f" "$work/phone/${f%Text.rtf}QuickLook/Preview.rtf" && echo x; done <<<"$synced" | wc -l)
 
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
-printf '%-40s %s notes, %s edits per device%s\n' "store" "$notes_count" "$edits" "${SYNC_URL_PREFIX:+, remote at $SYNC_URL_PREFIX}"
+printf '%-40s %s notes, %s edits per device%s%s\n' "store" "$notes_count" "$edits" \
+  "${SYNC_URL_PREFIX:+, remote at $SYNC_URL_PREFIX}" "$([ "${SYNC_GIT_FIRST:-0}" = 1 ] && echo ", git first in each pair")"
 # Each side: notes from 0 to 1, git from 1g to 2.
 for side in phone laptop; do
   declare -n start="${side}0" middle="${side}1" resume="${side}1g" end="${side}2"
