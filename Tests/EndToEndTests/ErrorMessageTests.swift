@@ -68,17 +68,9 @@ struct ErrorMessageTests {
     sandbox.notes("-C", store, "new", "Other", "--text", "hello")
     let blob = sandbox.git("rev-parse", "HEAD:Shopping.note/Text.rtf", in: store).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let path = store + "/.git/objects/" + blob.prefix(2) + "/" + blob.dropFirst(2)
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
     // As a power cut with the data not yet on disk could leave it (libgit2 1.5.1 spun on this for ever).
-    try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
-    // Under timeout(1): a hang fails the test (124) instead of stopping the run.
-    func notes(_ arguments: String...) -> RunResult {
-      CommandRunner.run(
-        "/usr/bin/timeout", ["120", CommandRunner.notesBinary, "-C", store] + arguments, in: sandbox.directory,
-        environment: sandbox.environment)
-    }
+    try Self.cutLooseObject(blob, in: store) { $0.count / 2 }
+    func notes(_ arguments: String...) -> RunResult { Self.notesWithTimeout(sandbox, ["-C", store] + arguments) }
     let show = notes("show", "Shopping")
     #expect(show.status == 1, "\(show.status): \(show.stderr)")
     #expect(show.stderr.contains("Shopping") && show.stderr.contains(blob) && show.stderr.contains("is damaged"), "\(show.stderr)")
@@ -100,18 +92,34 @@ struct ErrorMessageTests {
       .trimmingCharacters(in: .whitespacesAndNewlines)
     sandbox.notes("-C", store, "write", "Shopping", "--text", "milk, eggs and bread")
     #expect(sandbox.notes("-C", store, "verify").status == 0)
-    let path = store + "/.git/objects/" + first.prefix(2) + "/" + first.dropFirst(2)
+    let path = Self.loosePath(first, in: store)
     try #require(FileManager.default.fileExists(atPath: path), "the first version's body is not loose")
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-    try bytes.prefix(bytes.count - 4).write(to: URL(fileURLWithPath: path))  // its checksum cut off
-    let verify = CommandRunner.run(
-      "/usr/bin/timeout", ["120", CommandRunner.notesBinary, "-C", store, "verify"], in: sandbox.directory,
-      environment: sandbox.environment)
+    try Self.cutLooseObject(first, in: store) { $0.count - 4 }  // its checksum cut off
+    let verify = Self.notesWithTimeout(sandbox, ["-C", store, "verify"])
     #expect(verify.status == 1, "\(verify.status): \(verify.stdout)\(verify.stderr)")
     #expect(verify.stdout.contains(".: object \(first) is damaged") && verify.stdout.contains(path), "\(verify.stdout)")
     #expect(verify.stdout.contains("1 problem") || verify.stderr.contains("1 problem"), "\(verify.stdout)\(verify.stderr)")
     // The current version still reads.
     #expect(sandbox.notes("-C", store, "show", "Shopping").stdout.contains("bread"))
+  }
+
+  /// The file of loose object `id` (hex) in `store`.
+  private static func loosePath(_ id: String, in store: String) -> String {
+    store + "/.git/objects/" + id.prefix(2) + "/" + id.dropFirst(2)
+  }
+
+  /// Cuts loose object `id`'s file to the length `keep` gives for its bytes.
+  private static func cutLooseObject(_ id: String, in store: String, keep: (Data) -> Int) throws {
+    let path = loosePath(id, in: store)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    try bytes.prefix(keep(bytes)).write(to: URL(fileURLWithPath: path))
+  }
+
+  /// `notes` under timeout(1): a hang fails the test (status 124) instead of stopping the run.
+  private static func notesWithTimeout(_ sandbox: Sandbox, _ arguments: [String]) -> RunResult {
+    CommandRunner.run(
+      "/usr/bin/timeout", ["120", CommandRunner.notesBinary] + arguments, in: sandbox.directory,
+      environment: sandbox.environment)
   }
 }
