@@ -14,6 +14,12 @@ final class PackStreamWriter {
   private var output: [UInt8] = []
   /// Bytes handed to the sink so far.
   private(set) var written = 0
+  /// CRC-32 of the bytes of the object written last (its header and compressed data), as
+  /// a pack index records it.
+  private(set) var objectCRC: UInt32 = 0
+
+  /// Bytes of the pack so far, buffered ones included: where the next object starts.
+  var position: Int { written + buffer.count }
 
   /// Pack object types (`OBJ_*`).
   enum ObjectType: UInt8 {
@@ -76,18 +82,23 @@ final class PackStreamWriter {
     }
     header.append(byte)
     if let base { header += base.bytes }
+    objectCRC = UInt32(crc32(0, nil, 0))
     try append(header)
     try compress(data)
   }
 
   /// Ends the pack with its checksum and hands the rest to the sink.
-  func finish() throws {
+  ///
+  /// - Returns: The checksum (SHA-1 of everything before it), which names the pack.
+  @discardableResult
+  func finish() throws -> [UInt8] {
     try flush()
     guard let digest = hash.finish() else {
       throw GitError.synthesized(.generic, .internal, "SHA-1 of the pack failed", "git_packbuilder_write")
     }
     try digest.withUnsafeBytes { (bytes) throws in try sink(bytes) }
     written += digest.count
+    return digest
   }
 
   private func compress(_ data: UnsafeRawBufferPointer) throws {
@@ -120,6 +131,8 @@ final class PackStreamWriter {
 
   private func append(_ bytes: UnsafeRawBufferPointer) throws {
     hash.update(bytes)
+    objectCRC = UInt32(
+      crc32(uLong(objectCRC), bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     if buffer.count + bytes.count > Self.flushSize { try flush() }
     if bytes.count >= Self.flushSize {
       try sink(bytes)

@@ -138,16 +138,6 @@ extension Repository {
   /// Delta-search threads of a pack builder (0: as many as cores).
   static let packThreads: UInt32 = 0
 
-  /// Writes exactly `objects` into a new pack (with deltas among them), durable on return.
-  func writePack(of objects: [ObjectID]) throws(GitError) {
-    let builder = try makePackBuilder()
-    for id in objects {
-      var oid = id.raw
-      try check(git_packbuilder_insert(builder.pointer, &oid, nil), "git_packbuilder_insert")
-    }
-    try writePack(builder)
-  }
-
   /// Writes the pack, makes it durable and returns its index path.
   ///
   /// libgit2 1.5 fsyncs a written pack only with `core.fsyncObjectFiles`, a setting

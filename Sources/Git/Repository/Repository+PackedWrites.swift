@@ -6,11 +6,11 @@ extension Repository {
   public static let packedWriteBatchBytes = 32 << 20
 
   /// Runs `body` with the objects it writes going into packs instead of loose files: they
-  /// are collected in memory and written as one pack per ``packedWriteBatchBytes`` (with
-  /// deltas), so a bulk import makes a few packs, not one fsynced file per object that
-  /// the next automatic pack deletes again. Blobs of ``bigFileThreshold`` bytes or more
-  /// still stream into loose files, so memory stays bounded. Every object is in a durable
-  /// pack (or loose file) when this returns.
+  /// are collected in memory and written as one pack per ``packedWriteBatchBytes`` (of
+  /// whole objects, see ``writeWholeObjectPack(of:)``), so a bulk import makes a few
+  /// packs, not one fsynced file per object that the next automatic pack deletes again.
+  /// Blobs of ``bigFileThreshold`` bytes or more still stream into loose files, so memory
+  /// stays bounded. Every object is in a durable pack (or loose file) when this returns.
   ///
   /// Nested calls join the outer one. Write references only after this returns.
   ///
@@ -104,7 +104,7 @@ final class PackedWriteSession {
       trees += try repository.treeEntries(tree).filter { $0.mode == .tree }.map(\.id)
     }
     guard !objects.isEmpty else { return }
-    try repository.writePack(of: objects)
+    try repository.writeWholeObjectPack(of: objects)
     try check(git_mempack_reset(backend), "git_mempack_reset")
     pendingBytes = 0
     pending = []
