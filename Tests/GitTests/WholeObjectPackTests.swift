@@ -36,7 +36,8 @@ struct WholeObjectPackTests {
       let tree = try repository.writingObjectsIntoPacks {
         // Bodies that share most of their bytes: a delta search would find deltas.
         for index in 0..<80 { blobs.append(try repository.createBlob(Array("{\\rtf1 \(header) note \(index)}".utf8))) }
-        blobs.append(blobs[3])  // written twice, packed once
+        // Written twice, packed once.
+        blobs.append(try repository.createBlob(Array("{\\rtf1 \(header) note 3}".utf8)))
         return try repository.updatedTree(
           nil, applying: blobs.enumerated().map { .upsert(path: "N\($0.offset).note/Text.rtf", id: $0.element, mode: .blob) })
       }

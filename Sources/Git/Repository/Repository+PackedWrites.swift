@@ -14,8 +14,8 @@ extension Repository {
   ///
   /// Nested calls join the outer one. Write references only after this returns.
   ///
-  /// The corresponding libgit2 functions are `git_mempack_new`, `git_odb_add_backend`,
-  /// `git_packbuilder_insert`, `git_packbuilder_write` and `git_mempack_reset`.
+  /// The corresponding libgit2 functions are `git_mempack_new`, `git_odb_add_backend` and
+  /// `git_mempack_reset`; the packs are written by ``writeWholeObjectPack(of:)``.
   public func writingObjectsIntoPacks<T>(_ body: () throws -> T) throws -> T {
     if packedWrites != nil { return try body() }
     let session = try PackedWriteSession(repository: self)

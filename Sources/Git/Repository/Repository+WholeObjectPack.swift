@@ -18,9 +18,11 @@ extension Repository {
   func writeWholeObjectPack(of objects: [ObjectID]) throws -> String {
     var seen = Set<ObjectID>()
     let unique = objects.filter { seen.insert($0).inserted }
-    let stem = packDirectory + "/tmp_pack_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
-    let temporaryPack = stem + ".pack"
-    let temporaryIndex = stem + ".idx"
+    removeStaleTemporaryPacks()
+    // No .pack or .idx suffix until the rename: git and libgit2 load every *.idx here.
+    let tag = "\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+    let temporaryPack = packDirectory + "/tmp_pack_" + tag
+    let temporaryIndex = packDirectory + "/tmp_idx_" + tag
     var renamedPack: String?
     do {
       let checksum: [UInt8]
@@ -50,7 +52,7 @@ extension Repository {
         try file.close(path: temporaryPack)
       }
       guard let index = PackIndexFormat.bytes(of: entries, packChecksum: checksum) else {
-        throw GitError.synthesized(.generic, .internal, "SHA-1 of the pack index failed", "git_packbuilder_write")
+        throw GitError.synthesized(.generic, .internal, "SHA-1 of the pack index failed", "writeWholeObjectPack")
       }
       let indexFile = try FileDescriptor(
         path: temporaryIndex, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o444, function: "open")
@@ -60,14 +62,16 @@ extension Repository {
 
       let name = packDirectory + "/pack-" + checksum.map { String(format: "%02x", $0) }.joined()
       if access(name + ".pack", F_OK) == 0 && access(name + ".idx", F_OK) == 0 {
-        // The same objects in the same order were packed before: that pack stays.
+        // The same objects in the same order were packed before: that pack stays (its
+        // names are synced below, in case the run that wrote it was killed before that).
         unlink(temporaryPack)
         unlink(temporaryIndex)
-        return name + ".idx"
+      } else {
+        try Self.rename(temporaryPack, to: name + ".pack")
+        renamedPack = name + ".pack"
+        try Self.rename(temporaryIndex, to: name + ".idx")
+        renamedPack = nil  // complete: from here on an error never removes it
       }
-      try Self.rename(temporaryPack, to: name + ".pack")
-      renamedPack = name + ".pack"
-      try Self.rename(temporaryIndex, to: name + ".idx")
       let directory = try FileDescriptor(path: packDirectory, flags: O_RDONLY, function: "open")
       try directory.sync(path: packDirectory)
       return name + ".idx"
@@ -77,6 +81,18 @@ extension Repository {
       // A pack without its index is invisible to git and libgit2; it goes too.
       if let renamedPack { unlink(renamedPack) }
       throw error
+    }
+  }
+
+  /// Removes what a killed ``writeWholeObjectPack(of:)`` left: its temporary files, once
+  /// they are an hour old (a live write takes seconds, and runs under the store's lock).
+  private func removeStaleTemporaryPacks() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: packDirectory) else { return }
+    let cutoff = time(nil) - 3600
+    for name in names where name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_") {
+      let path = packDirectory + "/" + name
+      var info = stat()
+      if lstat(path, &info) == 0 && info.st_mtim.tv_sec < cutoff { unlink(path) }
     }
   }
 
