@@ -13,21 +13,6 @@ struct WholeObjectPackTests {
     return repository.packDirectory + "/" + packs[0]
   }
 
-  /// Runs git with standard input read from `inputFile`; returns standard output.
-  func git(_ arguments: [String], inputFile: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-    process.arguments = arguments
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputFile))
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "git \(arguments) exited \(process.terminationStatus)")
-    return String(decoding: data, as: UTF8.self)
-  }
-
   @Test("a packed write makes a pack of whole objects whose index is byte for byte git index-pack's")
   func indexEqualsGits() throws {
     try withRepository { repository, directory, git throws in
@@ -74,9 +59,7 @@ struct PackIndexFormatTests {
       entries.append(PackIndexFormat.Entry(id: id, offset: offset, crc: UInt32(position) &* 0x9E37_79B9))
     }
     let bytes = try #require(PackIndexFormat.bytes(of: entries, packChecksum: [UInt8](repeating: 7, count: 20)))
-    let path = directory.file("x.idx")
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    let shown = try WholeObjectPackTests().git(["show-index"], inputFile: path)
+    let shown = try GitCLI(directory: directory.path).run("show-index", inputData: Data(bytes))
     // Each line: offset, id, (crc in hex).
     var read: [String: (offset: Int, crc: String)] = [:]
     for line in shown.split(separator: "\n") {

@@ -20,35 +20,38 @@ enum PackIndexFormat {
     let sorted = entries.sorted { $0.id < $1.id }
     var bytes: [UInt8] = [0xff, 0x74, 0x4f, 0x63]
     bytes.reserveCapacity(8 + 256 * 4 + sorted.count * 28 + 40)
-    appendBigEndian(2, to: &bytes)
+    bytes.appendBigEndian(2)
     var counts = [UInt32](repeating: 0, count: 256)
     for entry in sorted { counts[Int(entry.id.bytes[0])] += 1 }
     var cumulative: UInt32 = 0
     for count in counts {
       cumulative += count
-      appendBigEndian(cumulative, to: &bytes)
+      bytes.appendBigEndian(cumulative)
     }
     for entry in sorted { bytes += entry.id.bytes }
-    for entry in sorted { appendBigEndian(entry.crc, to: &bytes) }
+    for entry in sorted { bytes.appendBigEndian(entry.crc) }
     var largeOffsets: [UInt64] = []
     for entry in sorted {
       if entry.offset < 1 << 31 {
-        appendBigEndian(UInt32(entry.offset), to: &bytes)
+        bytes.appendBigEndian(UInt32(entry.offset))
       } else {
-        appendBigEndian(UInt32(largeOffsets.count) | 1 << 31, to: &bytes)
+        bytes.appendBigEndian(UInt32(largeOffsets.count) | 1 << 31)
         largeOffsets.append(UInt64(entry.offset))
       }
     }
     for offset in largeOffsets {
-      appendBigEndian(UInt32(truncatingIfNeeded: offset >> 32), to: &bytes)
-      appendBigEndian(UInt32(truncatingIfNeeded: offset), to: &bytes)
+      bytes.appendBigEndian(UInt32(truncatingIfNeeded: offset >> 32))
+      bytes.appendBigEndian(UInt32(truncatingIfNeeded: offset))
     }
     bytes += packChecksum
     guard let checksum = bytes.withUnsafeBytes({ SHA1.digest($0) }) else { return nil }
     return bytes + checksum
   }
+}
 
-  private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-    for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+extension [UInt8] {
+  /// Appends `value` as four bytes, most significant first, as pack files store numbers.
+  mutating func appendBigEndian(_ value: UInt32) {
+    for shift in stride(from: 24, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
   }
 }

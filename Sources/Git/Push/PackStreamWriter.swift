@@ -64,8 +64,8 @@ final class PackStreamWriter {
   /// The pack header for `count` objects.
   func writeHeader(count: Int) throws {
     var header = Array("PACK".utf8)
-    appendBigEndian(2, to: &header)
-    appendBigEndian(UInt32(truncatingIfNeeded: count), to: &header)
+    header.appendBigEndian(2)
+    header.appendBigEndian(UInt32(truncatingIfNeeded: count))
     try append(header)
   }
 
@@ -147,9 +147,5 @@ final class PackStreamWriter {
     try buffer.withUnsafeBytes { (raw) throws in try sink(raw) }
     written += buffer.count
     buffer.removeAll(keepingCapacity: true)
-  }
-
-  private func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-    for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
   }
 }

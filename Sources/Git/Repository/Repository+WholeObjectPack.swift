@@ -60,7 +60,10 @@ extension Repository {
       try indexFile.sync(path: temporaryIndex)
       try indexFile.close(path: temporaryIndex)
 
-      let name = packDirectory + "/pack-" + checksum.map { String(format: "%02x", $0) }.joined()
+      guard let packID = ObjectID(bytes: checksum) else {
+        throw GitError.synthesized(.generic, .internal, "the pack checksum is not 20 bytes", "writeWholeObjectPack")
+      }
+      let name = packDirectory + "/pack-" + packID.hex
       if access(name + ".pack", F_OK) == 0 && access(name + ".idx", F_OK) == 0 {
         // The same objects in the same order were packed before: that pack stays (its
         // names are synced below, in case the run that wrote it was killed before that).

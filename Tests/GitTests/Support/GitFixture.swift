@@ -43,9 +43,10 @@ struct GitCLI {
     var description: String { "git \(arguments.joined(separator: " ")) exited \(status): \(output)" }
   }
 
-  /// Runs git and returns stdout with the final newline removed; throws on a non-zero exit.
+  /// Runs git with `input` (or the bytes `inputData`) on standard input and returns stdout
+  /// with the final newline removed; throws on a non-zero exit.
   @discardableResult
-  func run(_ arguments: String..., input: String? = nil) throws -> String {
+  func run(_ arguments: String..., input: String? = nil, inputData: Data? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
     process.arguments = ["-C", directory, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
@@ -60,7 +61,7 @@ struct GitCLI {
     process.standardError = errors
     process.standardInput = stdin
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    if let bytes = inputData ?? input.map({ Data($0.utf8) }) { stdin.fileHandleForWriting.write(bytes) }
     try stdin.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
