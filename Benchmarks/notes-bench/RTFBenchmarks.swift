@@ -47,6 +47,11 @@ enum RTFBenchmarks {
           }
           body = read.text
         }
+        // `--dump DIRECTORY`: the generated file written there too (for other readers).
+        if let flag = CommandLine.arguments.firstIndex(of: "--dump"), flag + 1 < CommandLine.arguments.count {
+          let path = CommandLine.arguments[flag + 1] + "/\(kind)-\(megabytes)MB.rtf"
+          _ = FileManager.default.createFile(atPath: path, contents: Data(rtf))
+        }
         let iterations = iterationsAsked ?? (quick ? 5 : megabytes == 1 ? 20 : 5)
         let warmUp = iterationsAsked == nil ? 2 : 0
         let name = "\(kind) \(megabytes) MB"

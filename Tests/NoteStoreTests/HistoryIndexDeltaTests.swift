@@ -136,4 +136,32 @@ struct HistoryIndexDeltaTests {
     #expect(index.commits.tail.count >= 1)
     #expect(try HistoryIndexTests.snapshot(try Store.open(at: store.root)) == Self.freshWalk(store))
   }
+
+  @Test("a commit of more changes than a delta may hold goes into the base: later reads decode no import again")
+  func bigCommitRewritesBase() throws {
+    let (group, store, location) = try Self.storeWithDelta()
+    _ = group
+    // Room in the delta for the commits already there, the import's and one more.
+    let before = try #require(try HistoryIndexFile.read(location))
+    let limit = max(before.commits.tail.count, before.changes.tail.count) + 2
+    store.noteHistory = NoteHistory(repository: store.repository, device: store.device, deltaLimit: limit)
+    // One commit of more new notes than the limit, as an import makes: one commit, many changes.
+    for number in 1...(limit + 1) {
+      let package = store.root + "/Imported \(number).note"
+      try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+      try Data(#"{\rtf1\ansi Imported\par}"#.utf8).write(to: URL(fileURLWithPath: package + "/Text.rtf"))
+    }
+    _ = try store.saveWorkingTree(message: "Import")
+    #expect(try store.notes().count == limit + 3)
+    #expect(!FileManager.default.fileExists(atPath: location.delta), "the import's changes went into a delta")
+    let base = try #require(try HistoryIndexFile.read(location))
+    #expect(base.changes.tail.isEmpty && base.commits.tail.isEmpty)
+
+    // A one-note write after it goes into a delta again, with its one change.
+    let plans = try #require(try store.notePaths().first { $0.name == "Plans" })
+    try store.writeBody(of: plans, content: .plainText("Paris\nRome"))
+    let index = try #require(try HistoryIndexFile.read(location))
+    #expect(index.commits.tail.count == 1 && index.changes.tail.count == 1)
+    #expect(try HistoryIndexTests.snapshot(try Store.open(at: store.root)) == Self.freshWalk(store))
+  }
 }

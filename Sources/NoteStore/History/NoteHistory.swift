@@ -15,15 +15,22 @@ final class NoteHistory {
   private let location: HistoryIndexFile.Location
   /// The index as last loaded or built, with the base it extends on disk.
   private var loaded: HistoryIndex?
-  /// How many commits a delta file may hold before the next update rewrites the base.
-  static let deltaLimit = 2_000
+  /// How many commits, or how many note changes, a delta file may hold before the next
+  /// update rewrites the base. Both count: an import is one commit of thousands of
+  /// changes, and every later read would decode them all from the delta again.
+  static let defaultDeltaLimit = 2_000
+  private let deltaLimit: Int
 
   /// Where a long build reports how far it has come.
   private let progress: (@Sendable (WorkProgress) -> Void)?
 
-  init(repository: Repository, device: DeviceName, progress: (@Sendable (WorkProgress) -> Void)? = nil) {
+  init(
+    repository: Repository, device: DeviceName, deltaLimit: Int = NoteHistory.defaultDeltaLimit,
+    progress: (@Sendable (WorkProgress) -> Void)? = nil
+  ) {
     self.repository = repository
     self.device = device
+    self.deltaLimit = deltaLimit
     self.progress = progress
     location = HistoryIndexFile.Location(gitDirectory: repository.gitDirectory)
   }
@@ -144,7 +151,7 @@ final class NoteHistory {
   /// Writes the index: a delta after its base while that stays small, else a new base
   /// (then read back in place).
   private func save(_ index: HistoryIndex) throws -> HistoryIndex {
-    if index.base != nil, index.commits.tail.count <= Self.deltaLimit {
+    if index.base != nil, index.commits.tail.count <= deltaLimit, index.changes.tail.count <= deltaLimit {
       try HistoryIndexFile.write(HistoryIndexFile.encodeDelta(index), to: location.delta)
       return index
     }
