@@ -47,6 +47,38 @@ struct WholeObjectPackTests {
   }
 }
 
+extension WholeObjectPackTests {
+  @Test("what a killed packed write left goes once an hour old: temporaries, and a pack whose index never came")
+  func staleLeftoversRemoved() throws {
+    try withRepository { repository, _, git throws in
+      let directory = repository.packDirectory
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let orphan = directory + "/pack-" + String(repeating: "ab", count: 20) + ".pack"
+      let fresh = directory + "/pack-" + String(repeating: "cd", count: 20) + ".pack"
+      let temporary = directory + "/tmp_pack_1234_5678"
+      for path in [orphan, fresh, temporary] { try Data("PACK half".utf8).write(to: URL(fileURLWithPath: path)) }
+      let twoHoursAgo = Date().addingTimeInterval(-7200)
+      for path in [orphan, temporary] {
+        try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: path)
+      }
+      _ = try repository.writingObjectsIntoPacks {
+        try repository.updatedTree(
+          nil, applying: try (0..<60).map { .upsert(path: "N\($0).note/Text.rtf", id: try repository.createBlob(Array("{\\rtf1 \($0)}".utf8)), mode: .blob) })
+      }
+      let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+      #expect(!left.contains((orphan as NSString).lastPathComponent))
+      #expect(!left.contains((temporary as NSString).lastPathComponent))
+      // Too young to be a killed write's: it may be one renamed a moment ago.
+      #expect(left.contains((fresh as NSString).lastPathComponent))
+      // The write's own pack is whole, with its index.
+      let packs = left.filter { $0.hasSuffix(".pack") && $0 != (fresh as NSString).lastPathComponent }
+      #expect(packs.count == 1 && packs.allSatisfy { left.contains(String($0.dropLast(5)) + ".idx") })
+      try FileManager.default.removeItem(atPath: fresh)
+      try git.run("fsck", "--strict", "--no-dangling")
+    }
+  }
+}
+
 @Suite("Pack index format")
 struct PackIndexFormatTests {
   @Test("offsets past 2 GiB go to the table of 8-byte offsets, and git show-index reads them back")

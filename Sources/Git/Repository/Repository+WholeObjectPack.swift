@@ -87,12 +87,19 @@ extension Repository {
     }
   }
 
-  /// Removes what a killed ``writeWholeObjectPack(of:)`` left: its temporary files, once
-  /// they are an hour old (a live write takes seconds, and runs under the store's lock).
+  /// Removes what a killed ``writeWholeObjectPack(of:)`` left, once it is an hour old (a
+  /// live write takes seconds, and runs under the store's lock): its temporary files, and
+  /// a pack renamed into place whose index never followed. Such a pack is invisible to
+  /// git and libgit2 (they find packs through their `.idx`), so it only takes room.
   private func removeStaleTemporaryPacks() {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: packDirectory) else { return }
     let cutoff = time(nil) - 3600
-    for name in names where name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_") {
+    let present = Set(names)
+    for name in names {
+      let isTemporary = name.hasPrefix("tmp_pack_") || name.hasPrefix("tmp_idx_")
+      let isPackWithoutIndex =
+        name.hasPrefix("pack-") && name.hasSuffix(".pack") && !present.contains(name.dropLast(5) + ".idx")
+      guard isTemporary || isPackWithoutIndex else { continue }
       let path = packDirectory + "/" + name
       var info = stat()
       if lstat(path, &info) == 0 && info.st_mtim.tv_sec < cutoff { unlink(path) }
