@@ -35,6 +35,33 @@ struct DirectPushTests {
     try history.pushBothWays()
   }
 
+  @Test("a push of more commits than a delta chain holds sends no big tree whole: a chain starts again from where it began")
+  func longPushRestartsChains() throws {
+    let history = try RandomHistory(seed: 5)
+    let packs = history.served.bare + "/objects/pack"
+    let before = Set(try FileManager.default.contentsOfDirectory(atPath: packs))
+    try history.edit(130)
+    try history.pushBothWays()
+    let received = try FileManager.default.contentsOfDirectory(atPath: packs)
+      .filter { $0.hasSuffix(".pack") && !before.contains($0) }
+    try #require(received.count == 1, "packs received: \(received)")
+    // verify-pack -v: "id type size packed offset [depth base]"; a whole object has 5 fields.
+    let objects = try git(history.served.bare, "verify-pack", "-v", packs + "/" + received[0])
+      .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+      .filter { $0.count >= 5 && $0[0].count == 40 }
+    // The root trees (over 300 notes: 12 KB each), and the size of each as git reads it.
+    let roots = Set(try git(history.served.bare, "log", "--format=%T", history.branch).split(separator: "\n").map(String.init))
+    let rootTrees = objects.filter { roots.contains($0[0]) }
+    #expect(rootTrees.count >= 130)
+    for tree in rootTrees.prefix(1) {
+      #expect((Int(try git(history.served.bare, "cat-file", "-s", tree[0])) ?? 0) >= 4096)
+    }
+    // The one whole root tree is the remote's own, appended by git-receive-pack to
+    // complete the thin pack; every pushed root tree is a delta, at most 50 deep.
+    #expect(rootTrees.filter { $0.count == 5 }.count == 1)
+    #expect(objects.compactMap { $0.count == 7 ? Int($0[5]) : nil }.allSatisfy { $0 <= 50 })
+  }
+
   @Test("a push that would lose the remote's commits is refused before anything is sent")
   func nonFastForwardRefused() throws {
     let history = try RandomHistory(seed: 7)
