@@ -35,6 +35,11 @@ struct TreeEntryList {
 
   let entries: [Entry]
 
+  /// A list of the given entries (a stretch of another list; offsets stay those of its bytes).
+  init(entries: [Entry]) {
+    self.entries = entries
+  }
+
   /// The entries of `bytes`; nil when they are not a well-formed tree (a mode that is not
   /// at most seven octal digits or names no known kind, an empty name, a missing NUL or a
   /// short id).
