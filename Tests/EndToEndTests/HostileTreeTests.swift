@@ -9,7 +9,7 @@ enum HostileTree: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case symlinkAttachmentsFolder, symlinkNote, gitlink, bodyIsFolder, duplicateEntries, fileAndFolderSameName
   case zeroPaddedMode, unsortedEntries, controlCharacterName, escapeSequenceNoteName, oversizedBlob
   case garbageConflictRecord, misplacedConflictRecord, conflictRecordOutsideTree, malformedCommitAuthor
-  case attachmentsIsFile, folderInsideAttachments, invalidUTF8Name
+  case attachmentsIsFile, folderInsideAttachments, invalidUTF8Name, fileBesideUnchangedNote
 
   var testDescription: String { rawValue }
 
@@ -24,7 +24,7 @@ enum HostileTree: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .nestedTooDeep: "tooDeep"
     case .symlinkBody, .symlinkAttachment, .symlinkAttachmentsFolder, .symlinkNote, .gitlink: "badFilemode"
     case .bodyIsFolder, .attachmentsIsFile, .folderInsideAttachments: "badPackage"
-    case .duplicateEntries, .fileAndFolderSameName: "duplicateEntries"
+    case .duplicateEntries, .fileAndFolderSameName, .fileBesideUnchangedNote: "duplicateEntries"
     case .zeroPaddedMode: "zeroPaddedFilemode"
     case .unsortedEntries: "treeNotSorted"
     case .controlCharacterName, .escapeSequenceNoteName, .invalidUTF8Name: "badName"
@@ -77,6 +77,11 @@ enum HostileTree: String, CaseIterable, Sendable, CustomTestStringConvertible {
       try note([E("100644", "twice.txt", payload), E("100644", "twice.txt", try remote.blob("other"))])
     case .fileAndFolderSameName:
       try note([E("100644", "same", payload), E("100644", "same-x", payload), E("40000", "same", try remote.tree([E("100644", "y", payload)]))])
+    case .fileBesideUnchangedNote:
+      // A file named as a note the victim already has, whose folder stays as it was: the
+      // folder is unchanged, the file beside it is not.
+      let root = try remote.entries(of: parent + "^{tree}") + [E("100644", "Shopping.note", payload)]
+      try remote.publish(tree: try remote.tree(root), parents: [parent])
     case .zeroPaddedMode: try note([E("040000", "padded", try remote.tree([E("100644", "y", payload)]))])
     case .unsortedEntries:
       let body = try remote.blob("{\\rtf1\\ansi x}")

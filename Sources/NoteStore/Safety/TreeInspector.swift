@@ -124,6 +124,11 @@ struct TreeInspector {
     let pathBytes = path.utf8.count
     // Whether a file was seen: a folder of the same name sorts after it, perhaps not next to it.
     var hasFiles = false
+    // Whether a file the trusted tree does not hold was seen. Until then, a folder the
+    // trusted tree holds as it is needs no search for a file of its name: such a file
+    // would be in the trusted tree too, beside the same folder, which it was judged
+    // without (a fetched root of 10,000 notes with one edit is not searched 10,000 times).
+    var hasChangedFiles = false
     let foldersHaveRules = Self.placesWithFolderRules.contains(place)
     for index in 0..<entries.count {
       // The trusted tree's entry of the same name and kind, found by walking both in order.
@@ -153,7 +158,9 @@ struct TreeInspector {
       // The entries before this one are in strict order now, so a file of its name is
       // found by binary search among them.
       let kind = entries.kind(index)
-      if kind.sortsAsFolder && hasFiles && entries.holdsNonFolder(named: name, before: index) {
+      if kind.sortsAsFolder && hasFiles && (!unchanged || hasChangedFiles)
+        && entries.holdsNonFolder(named: name, before: index)
+      {
         return violation(.duplicateEntries, index)
       }
       // For a folder, a file or an executable, the same kind means the same mode bytes,
@@ -180,6 +187,7 @@ struct TreeInspector {
         }
       case .file, .executable:
         hasFiles = true
+        if !unchanged { hasChangedFiles = true }
         if place != .root && place != .folder || Self.isFixedName(name) {
           let text = entries.nameText(index)
           if let rule = packageRule(name: text, isFolder: false, in: place) {
