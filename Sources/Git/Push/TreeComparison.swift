@@ -117,85 +117,46 @@ struct SharedEdges {
   init?(target: TreeComparison.Side, base: TreeComparison.Side) {
     let targetEntries = target.list.entries
     let baseEntries = base.list.entries
-    guard let targetStart = target.bytes.baseAddress, let baseStart = base.bytes.baseAddress,
-      !targetEntries.isEmpty, !baseEntries.isEmpty
-    else { return nil }
+    guard !targetEntries.isEmpty, !baseEntries.isEmpty else { return nil }
     let targetCount = target.bytes.count
     let baseCount = base.bytes.count
     // Equal bytes at the start, then the entries that lie wholly inside them.
-    let shortest = min(targetCount, baseCount)
-    var prefix = 0
-    while prefix < shortest {
-      let block = min(4096, shortest - prefix)
-      if memcmp(targetStart + prefix, baseStart + prefix, block) == 0 {
-        prefix += block
-        continue
-      }
-      while targetStart.load(fromByteOffset: prefix, as: UInt8.self) == baseStart.load(fromByteOffset: prefix, as: UInt8.self) {
-        prefix += 1
-      }
-      break
-    }
-    let head = Self.count(of: targetEntries, endingBy: prefix)
+    let prefix = SharedBytes.prefix(target.bytes, base.bytes)
+    let head = Self.firstEntry(in: targetEntries, from: 0) { $0.end <= prefix }
     // Equal bytes at the end, not reaching into the head in either tree.
-    let room = shortest - (head == 0 ? 0 : targetEntries[head - 1].end)
-    var suffix = 0
-    while suffix < room {
-      let block = min(4096, room - suffix)
-      let targetBlock: UnsafeRawPointer = targetStart + (targetCount - suffix - block)
-      let baseBlock: UnsafeRawPointer = baseStart + (baseCount - suffix - block)
-      if memcmp(targetBlock, baseBlock, block) == 0 {
-        suffix += block
-        continue
-      }
-      while suffix < room {
-        let targetByte = targetStart.load(fromByteOffset: targetCount - suffix - 1, as: UInt8.self)
-        let baseByte = baseStart.load(fromByteOffset: baseCount - suffix - 1, as: UInt8.self)
-        guard targetByte == baseByte else { break }
-        suffix += 1
-      }
-      break
-    }
+    let headBytes = head == 0 ? 0 : targetEntries[head - 1].end
+    let suffix = SharedBytes.suffix(target.bytes, base.bytes, limit: min(targetCount, baseCount) - headBytes)
     // The first target entry inside them whose counterpart offset starts a base entry too.
-    var tail = Self.firstStart(in: targetEntries, atOrAfter: targetCount - suffix, from: head)
+    var tail = Self.firstEntry(in: targetEntries, from: head) { Int($0.start) < targetCount - suffix }
     var baseTail = baseEntries.count
     while tail < targetEntries.count {
       let offset = Int(targetEntries[tail].start) + baseCount - targetCount
-      let index = Self.firstStart(in: baseEntries, atOrAfter: offset, from: head)
+      let index = Self.firstEntry(in: baseEntries, from: head) { Int($0.start) < offset }
       if index < baseEntries.count, Int(baseEntries[index].start) == offset {
         baseTail = index
         break
       }
       tail += 1
     }
-    if tail == targetEntries.count { baseTail = baseEntries.count }
     guard head > 0 || tail < targetEntries.count, baseTail >= head, targetEntries.count - tail == baseEntries.count - baseTail
     else { return nil }
-    headBytes = head == 0 ? 0 : targetEntries[head - 1].end
+    self.headBytes = headBytes
     baseTailStart = baseTail < baseEntries.count ? Int(baseEntries[baseTail].start) : baseCount
     tailBytes = baseCount - baseTailStart
     targetMiddle = TreeComparison.Side(bytes: target.bytes, list: TreeEntryList(entries: Array(targetEntries[head..<tail])))
     baseMiddle = TreeComparison.Side(bytes: base.bytes, list: TreeEntryList(entries: Array(baseEntries[head..<baseTail])))
   }
 
-  /// How many of `entries` (in offset order) end at or before `offset`.
-  private static func count(of entries: [TreeEntryList.Entry], endingBy offset: Int) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if entries[middle].end <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The first of `entries` from `first` on that starts at or after `offset`.
-  private static func firstStart(in entries: [TreeEntryList.Entry], atOrAfter offset: Int, from first: Int) -> Int {
+  /// The first of `entries` from `first` on that is not `before` a point, where `before`
+  /// holds for a leading stretch of them (entries are in offset order).
+  private static func firstEntry(
+    in entries: [TreeEntryList.Entry], from first: Int, before: (TreeEntryList.Entry) -> Bool
+  ) -> Int {
     var low = first
     var high = entries.count
     while low < high {
       let middle = (low + high) / 2
-      if Int(entries[middle].start) < offset { low = middle + 1 } else { high = middle }
+      if before(entries[middle]) { low = middle + 1 } else { high = middle }
     }
     return low
   }

@@ -65,7 +65,7 @@ struct RawTree {
   ///
   /// - Throws: `RawTreeError.malformed` for bytes that are not a tree.
   static func diff(_ old: RawTree, _ new: RawTree) throws -> [(old: Entry?, new: Entry?)] {
-    let prefix = commonPrefix(old.bytes, new.bytes)
+    let prefix = old.bytes.withUnsafeBytes { a in new.bytes.withUnsafeBytes { b in SharedBytes.prefix(a, b) } }
     if prefix == old.bytes.count && prefix == new.bytes.count { return [] }
     // Entries wholly inside the common prefix are the same in both: step over them.
     var start = 0
@@ -74,7 +74,8 @@ struct RawTree {
       if end > prefix { break }
       start = end
     }
-    let suffix = min(commonSuffix(old.bytes, new.bytes), min(old.bytes.count, new.bytes.count) - start)
+    let room = min(old.bytes.count, new.bytes.count) - start
+    let suffix = old.bytes.withUnsafeBytes { a in new.bytes.withUnsafeBytes { b in SharedBytes.suffix(a, b, limit: room) } }
     // From a pair of entry starts with equal bytes to the end of both, nothing differs.
     let sameFrom = old.bytes.count - suffix
     let shift = new.bytes.count - old.bytes.count
@@ -109,46 +110,6 @@ struct RawTree {
     if b.isTree { right.append(UInt8(ascii: "/")) }
     if left == right { return 0 }
     return left.lexicographicallyPrecedes(right) ? -1 : 1
-  }
-
-  private static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    let count: Int = min(a.count, b.count)
-    let chunk: Int = 4096
-    var low: Int = 0
-    a.withUnsafeBytes { (x: UnsafeRawBufferPointer) -> Void in
-      b.withUnsafeBytes { (y: UnsafeRawBufferPointer) -> Void in
-        guard let p: UnsafeRawPointer = x.baseAddress, let q: UnsafeRawPointer = y.baseAddress else { return }
-        while low + chunk <= count {
-          let same: Int32 = memcmp(p.advanced(by: low), q.advanced(by: low), chunk)
-          if same != 0 { break }
-          low += chunk
-        }
-      }
-    }
-    while low < count && a[low] == b[low] { low += 1 }
-    return low
-  }
-
-  private static func commonSuffix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    let count: Int = min(a.count, b.count)
-    let chunk: Int = 4096
-    let endA: Int = a.count
-    let endB: Int = b.count
-    var length: Int = 0
-    a.withUnsafeBytes { (x: UnsafeRawBufferPointer) -> Void in
-      b.withUnsafeBytes { (y: UnsafeRawBufferPointer) -> Void in
-        guard let p: UnsafeRawPointer = x.baseAddress, let q: UnsafeRawPointer = y.baseAddress else { return }
-        while length + chunk <= count {
-          let startA: Int = endA - length - chunk
-          let startB: Int = endB - length - chunk
-          let same: Int32 = memcmp(p.advanced(by: startA), q.advanced(by: startB), chunk)
-          if same != 0 { break }
-          length += chunk
-        }
-      }
-    }
-    while length < count && a[endA - length - 1] == b[endB - length - 1] { length += 1 }
-    return length
   }
 }
 
