@@ -87,18 +87,26 @@ public struct Paragraph: Hashable, Sendable {
   }
 
   /// Changes runs and style in place (without copying a box no one else holds), then
-  /// stores the result in its most compact form.
+  /// stores the result in its most compact form (in the same box, when it is still
+  /// formatted and no one else held it).
   private mutating func modify(_ change: (inout ParagraphContents) -> Void) {
-    var contents: ParagraphContents
     switch storage {
     case .plain(let text):
-      contents = ParagraphContents(runs: text.isEmpty ? [] : [TextRun(text: text)], style: ParagraphStyle())
+      var contents = ParagraphContents(runs: text.isEmpty ? [] : [TextRun(text: text)], style: ParagraphStyle())
+      change(&contents)
+      storage = ParagraphStorage(runs: contents.runs, style: contents.style)
     case .formatted(var box):
       storage = .plain("")  // drops this paragraph's reference, so the box may be unique
-      contents = ParagraphContents(taking: &box)
+      guard isKnownUniquelyReferenced(&box) else {
+        var contents = ParagraphContents(runs: box.runs, style: box.style)
+        change(&contents)
+        storage = ParagraphStorage(runs: contents.runs, style: contents.style)
+        return
+      }
+      var contents = ParagraphContents(taking: box)
+      change(&contents)
+      storage = ParagraphStorage(runs: contents.runs, style: contents.style, reusing: box)
     }
-    change(&contents)
-    storage = ParagraphStorage(runs: contents.runs, style: contents.style)
   }
 
   /// Calls `body` with the runs read in place: the array is neither copied nor
@@ -123,6 +131,16 @@ public struct Paragraph: Hashable, Sendable {
     case .formatted(let box):
       return withUnsafePointer(to: &box.style) { body($0) }
     }
+  }
+
+  /// The style's list marker, read in place (nil at once for a paragraph in no list).
+  var listMarker: ListMarker? {
+    withStyle { RTFInPlaceComparison.hasList($0) ? $0.pointee.list : nil }
+  }
+
+  /// Changes the style in place (without the copy that setting `style` makes).
+  mutating func modifyStyle(_ change: (inout ParagraphStyle) -> Void) {
+    modify { change(&$0.style) }
   }
 
   /// The style of a plain paragraph, made once.
@@ -151,11 +169,27 @@ private enum ParagraphStorage: Hashable, Sendable {
   case formatted(FormattedParagraph)
 
   init(runs: [TextRun], style: ParagraphStyle) {
-    if runs.count <= 1, runs.first?.attributes.isDefault ?? true, style.isDefault {
+    if Self.isPlain(runs: runs, style: style) {
       self = .plain(runs.first?.text ?? "")
     } else {
       self = .formatted(FormattedParagraph(runs: runs, style: style))
     }
+  }
+
+  /// `init(runs:style:)`, which puts formatted contents into `box` (a box no one else
+  /// holds) instead of a new one.
+  init(runs: [TextRun], style: ParagraphStyle, reusing box: FormattedParagraph) {
+    if Self.isPlain(runs: runs, style: style) {
+      self = .plain(runs.first?.text ?? "")
+    } else {
+      box.runs = runs
+      box.style = style
+      self = .formatted(box)
+    }
+  }
+
+  private static func isPlain(runs: [TextRun], style: ParagraphStyle) -> Bool {
+    runs.count <= 1 && (runs.first?.attributes.isDefault ?? true) && style.isDefault
   }
 }
 
@@ -191,18 +225,13 @@ private struct ParagraphContents {
     self.style = style
   }
 
-  /// The contents of `box`; when `box` is the last reference, its arrays are moved
-  /// out (so they can grow in place) and the box is left empty.
-  init(taking box: inout FormattedParagraph) {
-    if isKnownUniquelyReferenced(&box) {
-      runs = []
-      style = ParagraphStyle()
-      swap(&runs, &box.runs)
-      swap(&style, &box.style)
-    } else {
-      runs = box.runs
-      style = box.style
-    }
+  /// The contents of `box`, which no one else holds: its arrays are moved out (so
+  /// they can grow in place) and the box is left empty.
+  init(taking box: FormattedParagraph) {
+    runs = []
+    style = ParagraphStyle()
+    swap(&runs, &box.runs)
+    swap(&style, &box.style)
   }
 }
 

@@ -39,23 +39,24 @@ enum TableCellMarkers {
   static func entries(
     of paragraphs: [Paragraph]
   ) -> (markers: [ListMarker?], owner: [Int], cell: [Int?])? {
-    var markers: [ListMarker?] = []
-    var owner: [Int] = []
-    var cell: [Int?] = []
-    var any = false
-    for (index, paragraph) in paragraphs.enumerated() {
-      markers.append(paragraph.style.list)
+    // Most bodies have no table with lists in its cells: one look at each paragraph.
+    guard let first = paragraphs.firstIndex(where: { cellLists(of: $0) != nil }) else { return nil }
+    var markers: [ListMarker?] = paragraphs[..<first].map(\.listMarker)
+    var owner = Array(0..<first)
+    var cell = [Int?](repeating: nil, count: first)
+    for index in first..<paragraphs.count {
+      let paragraph = paragraphs[index]
+      markers.append(paragraph.listMarker)
       owner.append(index)
       cell.append(nil)
       guard let lists = cellLists(of: paragraph) else { continue }
-      any = true
       for (piece, list) in lists.enumerated() {
         markers.append(list)
         owner.append(index)
         cell.append(piece)
       }
     }
-    return any ? (markers, owner, cell) : nil
+    return (markers, owner, cell)
   }
 
   /// The prefix of each paragraph's line, and of each cell of the tables with cell

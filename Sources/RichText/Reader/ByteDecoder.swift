@@ -78,22 +78,7 @@ struct ByteDecoder {
 
 /// Appends the UTF-8 encoding of `scalar`.
 @inline(__always) func appendUTF8<Sink: UTF8Sink>(_ scalar: Unicode.Scalar, to out: inout Sink) {
-  let value = scalar.value
-  if value < 0x80 {
-    out.append(UInt8(value))
-  } else if value < 0x800 {
-    out.append(UInt8(0xC0 | value >> 6))
-    out.append(UInt8(0x80 | value & 0x3F))
-  } else if value < 0x10000 {
-    out.append(UInt8(0xE0 | value >> 12))
-    out.append(UInt8(0x80 | value >> 6 & 0x3F))
-    out.append(UInt8(0x80 | value & 0x3F))
-  } else {
-    out.append(UInt8(0xF0 | value >> 18))
-    out.append(UInt8(0x80 | value >> 12 & 0x3F))
-    out.append(UInt8(0x80 | value >> 6 & 0x3F))
-    out.append(UInt8(0x80 | value & 0x3F))
-  }
+  out.append(scalar)
 }
 
 /// Appends UTF-16 `units` as UTF-8, unpaired surrogates as U+FFFD.

@@ -100,33 +100,38 @@ struct RTFTokenizer {
   }
 
   /// Where the text starting at `start` ends (the first byte `isTextEnd` stops at,
-  /// or the end), and whether it is all ASCII. Eight bytes at a time while no byte of
-  /// them can end text; byte by byte through a word that may.
+  /// or the end), and whether it is all ASCII. Eight bytes at a time: a word's first
+  /// byte that may end text is found from its lowest flagged bit (`ByteWord`'s tests
+  /// are exact up to the first hit); a TAB there is text, and the scan goes on past it.
   @inline(__always)
   static func textEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, isASCII: Bool) {
     let count = bytes.count
     guard let base = bytes.baseAddress else { return (start, true) }
     var index = start
     var high: UInt64 = 0
-    scan: while index < count {
-      while index + 8 <= count {
-        let word = ByteWord.load(base, index)
-        let special =
-          ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "{"))
-          | ByteWord.equal(word, UInt8(ascii: "}")) | ByteWord.equal(word, UInt8(ascii: "\\"))
-          | ByteWord.equal(word, 0x7F)
-        if special != 0 { break }
+    while index + 8 <= count {
+      let word = ByteWord.load(base, index)
+      let special =
+        ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "{"))
+        | ByteWord.equal(word, UInt8(ascii: "}")) | ByteWord.equal(word, UInt8(ascii: "\\"))
+        | ByteWord.equal(word, 0x7F)
+      if special == 0 {
         high |= word
         index += 8
+        continue
       }
-      // A word that may hold the end (a TAB does not end text), or the last bytes.
-      let stop = min(count, index + 8)
-      while index < stop {
-        let byte = base[index]
-        if isTextEnd(byte) { break scan }
-        high |= UInt64(byte)
-        index += 1
-      }
+      let first = special.trailingZeroBitCount >> 3
+      // The bytes before the first flagged one are text.
+      high |= word & ((1 &<< UInt64(first &* 8)) &- 1)
+      index += first
+      guard base[index] == 0x09 else { return (index, high & ByteWord.highBits == 0) }
+      index += 1
+    }
+    while index < count {
+      let byte = base[index]
+      if isTextEnd(byte) { break }
+      high |= UInt64(byte)
+      index += 1
     }
     return (index, high & ByteWord.highBits == 0)
   }

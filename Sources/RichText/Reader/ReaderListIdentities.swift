@@ -19,7 +19,7 @@ enum ReaderListIdentities {
   /// tables included (in reading order, as `TableCellMarkers` numbers them).
   static func canonicalize(_ paragraphs: inout [Paragraph]) -> Identities {
     let entries = TableCellMarkers.entries(of: paragraphs)
-    let markers = entries?.markers ?? paragraphs.map { $0.style.list }
+    let markers = entries?.markers ?? paragraphs.map(\.listMarker)
     guard markers.contains(where: { $0?.listID != nil }) else { return Identities() }
     let fileListIDs = markers.map { $0?.listID }
     let blocks = blockLists(markers)
@@ -62,7 +62,8 @@ enum ReaderListIdentities {
       result.paragraphFileListIDs = fileListIDs
       for index in paragraphs.indices {
         guard let id = fileListIDs[index] else { continue }
-        paragraphs[index].style.list?.listID = canonical[id] ?? nil
+        let listID = canonical[id] ?? nil
+        if listID != id { paragraphs[index].modifyStyle { $0.list?.listID = listID } }
       }
       return result
     }
@@ -76,7 +77,7 @@ enum ReaderListIdentities {
         cellLists[paragraph, default: []].append(marker)
       } else if let id = fileListIDs[entry] {
         result.paragraphFileListIDs[paragraph] = id
-        paragraphs[paragraph].style.list = marker
+        if marker?.listID != id { paragraphs[paragraph].modifyStyle { $0.list = marker } }
       }
     }
     for (index, lists) in cellLists {

@@ -4,6 +4,31 @@ protocol UTF8Sink {
   mutating func append(_ byte: UInt8)
   /// Appends `bytes`.
   mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+  /// Appends the UTF-8 encoding of `scalar`.
+  mutating func append(_ scalar: Unicode.Scalar)
+}
+
+extension UTF8Sink {
+  /// Appends the UTF-8 encoding of `scalar`, a byte at a time.
+  @inline(__always)
+  mutating func append(_ scalar: Unicode.Scalar) {
+    let value = scalar.value
+    if value < 0x80 {
+      append(UInt8(value))
+    } else if value < 0x800 {
+      append(UInt8(0xC0 | value >> 6))
+      append(UInt8(0x80 | value & 0x3F))
+    } else if value < 0x10000 {
+      append(UInt8(0xE0 | value >> 12))
+      append(UInt8(0x80 | value >> 6 & 0x3F))
+      append(UInt8(0x80 | value & 0x3F))
+    } else {
+      append(UInt8(0xF0 | value >> 18))
+      append(UInt8(0x80 | value >> 12 & 0x3F))
+      append(UInt8(0x80 | value >> 6 & 0x3F))
+      append(UInt8(0x80 | value & 0x3F))
+    }
+  }
 }
 
 extension Array: UTF8Sink where Element == UInt8 {}
@@ -42,6 +67,33 @@ struct RunTextBuffer: UTF8Sink {
     reserve(bytes.count)
     (storage.base + count).update(from: source, count: bytes.count)
     count += bytes.count
+  }
+
+  /// Appends the UTF-8 encoding of `scalar`, with one check for room.
+  @inline(__always)
+  mutating func append(_ scalar: Unicode.Scalar) {
+    reserve(4)
+    let value = scalar.value
+    let out = storage.base + count
+    if value < 0x80 {
+      out[0] = UInt8(value)
+      count += 1
+    } else if value < 0x800 {
+      out[0] = UInt8(0xC0 | value >> 6)
+      out[1] = UInt8(0x80 | value & 0x3F)
+      count += 2
+    } else if value < 0x10000 {
+      out[0] = UInt8(0xE0 | value >> 12)
+      out[1] = UInt8(0x80 | value >> 6 & 0x3F)
+      out[2] = UInt8(0x80 | value & 0x3F)
+      count += 3
+    } else {
+      out[0] = UInt8(0xF0 | value >> 18)
+      out[1] = UInt8(0x80 | value >> 12 & 0x3F)
+      out[2] = UInt8(0x80 | value >> 6 & 0x3F)
+      out[3] = UInt8(0x80 | value & 0x3F)
+      count += 4
+    }
   }
 
   /// Appends `count` copies of `byte`.
