@@ -86,6 +86,25 @@ struct RichTextCommandTests {
     #expect(sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout.components(separatedBy: "\\cellx").count - 1 == 9)
   }
 
+  @Test("a tab deleted on one row's line joins two of its cells, and one typed adds a cell to that row alone; the table stays, with no warning")
+  func oneRowCells() throws {
+    let (sandbox, store) = try store(with: "lo-table", as: "Tools")
+    let shown = sandbox.notes("-C", store, "show", "Tools").stdout
+    let joined = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2 Shed\n")
+    #expect(joined != shown)
+    let result = sandbox.notes("-C", store, "write", "Tools", input: joined)
+    #expect(result.status == 0)
+    #expect(result.stderr == "Saved Tools\n")
+    #expect(sandbox.notes("-C", store, "show", "Tools").stdout == joined)
+    var rtf = sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout
+    #expect(rtf.contains("\\trowd") && rtf.components(separatedBy: "\\cellx").count - 1 == 8)
+    let split = joined.replacingOccurrences(of: "Saw\t1\tGarage\n", with: "Saw\t1\tGarage\twall\n")
+    #expect(sandbox.notes("-C", store, "write", "Tools", input: split).stderr == "Saved Tools\n")
+    #expect(sandbox.notes("-C", store, "show", "Tools").stdout == split)
+    rtf = sandbox.notes("-C", store, "show", "Tools", "--rtf").stdout
+    #expect(rtf.components(separatedBy: "\\cellx").count - 1 == 9)
+  }
+
   @Test("a line typed into a table with another number of cells makes the table plain text, keeps its cells' text and says so on stderr")
   func otherCellCountFlattens() throws {
     let (sandbox, store) = try store(with: "word-table", as: "Parts")
@@ -97,7 +116,8 @@ struct RichTextCommandTests {
     #expect(
       result.stderr
         == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit typed a line with "
-        + "another number of cells, or added or removed part of a row, which a table cannot take from plain text\nSaved Parts\n")
+        + "another number of cells than the rows beside it, two cells more or fewer on a row's line, "
+        + "or added or removed part of a row, which a table cannot take from plain text\nSaved Parts\n")
     #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
   }

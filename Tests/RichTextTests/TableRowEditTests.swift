@@ -465,3 +465,122 @@ struct TableColumnEditTests {
     }
   }
 }
+
+/// A cell deleted from or typed into one row through the plain text: a TAB deleted
+/// between two cells of a line, or typed on it, deletes or adds a cell in that row
+/// alone, and the table stays a table (rows need not have one cell count in RTF).
+@Suite("Table cells deleted and typed in one row")
+struct TableRowCellEditTests {
+  /// `shown` with the line of row `row` of `rows` replaced by `cells`.
+  static func replacing(row: Int, of rows: [[String]], with cells: [String], in shown: String) -> (text: String, rows: [[String]]) {
+    var expected = rows
+    expected[row] = cells
+    let old = rows[row].joined(separator: "\t") + "\n"
+    guard let range = shown.range(of: old) else { return (shown, rows) }
+    var text = shown
+    text.replaceSubrange(range, with: cells.joined(separator: "\t") + "\n")
+    return (text, expected)
+  }
+
+  /// The one-row edits of row `row`: its first two cells joined (the TAB between them
+  /// deleted), its first cell split where a TAB is typed inside its text, and a cell
+  /// typed at the end of its line.
+  static func edits(of rows: [[String]], row: Int) -> [(label: String, cells: [String])] {
+    let cells = rows[row]
+    var edits: [(String, [String])] = [("cell typed at the end", cells + ["Extra\(row)"])]
+    if cells.count >= 2 {
+      edits.append(("TAB deleted", [cells[0] + cells[1]] + cells.dropFirst(2)))
+    }
+    let first = cells[0]
+    if first.count >= 2 {
+      let middle = first.index(first.startIndex, offsetBy: first.count / 2)
+      edits.append(("TAB typed inside", [String(first[..<middle]), String(first[middle...])] + cells.dropFirst()))
+    }
+    return edits
+  }
+
+  @Test("a TAB deleted or typed on one line, or a cell typed at its end, changes that row's cells alone, spliced and written whole, and back")
+  func oneRow() throws {
+    for (name, body) in try TableColumnEditTests.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      for row in rows.indices {
+        for (label, cells) in Self.edits(of: rows, row: row) {
+          let (typed, expected) = Self.replacing(row: row, of: rows, with: cells, in: body.plainText)
+          #expect(typed != body.plainText, "\(name), row \(row), \(label)")
+          let edited = body.applyingPlainText(typed)
+          try TableRowEditTests.expectTable(edited, typed: typed, rows: expected, "\(name), row \(row), \(label)")
+          // And typed back as it was.
+          try TableRowEditTests.expectTable(
+            edited.applyingPlainText(body.plainText), typed: body.plainText, rows: rows, "\(name), row \(row), \(label), back")
+        }
+      }
+    }
+  }
+
+  @Test("a deleted TAB joins the right cell's text to the left cell, which keeps its formatting; a typed TAB's new cell copies the cell it split")
+  func whichCell() throws {
+    let body = try RTFReader().read(Array(TableColumnEditTests.wordStyle.utf8)).text
+    let rows = try #require(TableCellEditTests.tables(body).first)
+    // The heading's cells are bold: "NameQty" keeps Name's cell, bold.
+    let (joined, _) = Self.replacing(row: 0, of: rows, with: ["NameQty", "Note"], in: body.plainText)
+    let edited = body.applyingPlainText(joined)
+    let table = try #require(edited.elements.first { $0.kind == .table })
+    let rtf = String(decoding: table.rtf, as: UTF8.self)
+    #expect(rtf.contains("{\\b NameQty\\cell }"), "\(rtf)")
+    #expect(!rtf.contains("{\\b Qty\\cell }"), "\(rtf)")
+    // The first row's definitions lost a cell, the second's kept all three.
+    #expect(rtf.components(separatedBy: "\\cellx").count - 1 == 2 * 2 + 2 * 3, "\(rtf)")
+    // "Bolts" split: "Bo" stays, "lts" goes into a copy of the cell after it.
+    let (split, expected) = Self.replacing(row: 1, of: rows, with: ["Bo", "lts", "40", "steel"], in: body.plainText)
+    let splitBody = body.applyingPlainText(split)
+    try TableRowEditTests.expectTable(splitBody, typed: split, rows: expected, "split")
+  }
+
+  @Test("a cell typed on one line and one deleted on another keep the table; two cells typed inside one line make it plain text, with the text as typed")
+  func mixedAndTwo() throws {
+    let body = try RTFReader().read(Array(TableColumnEditTests.wordStyle.utf8)).text
+    let rows = try #require(TableCellEditTests.tables(body).first)
+    var (typed, expected) = Self.replacing(row: 0, of: rows, with: ["Name", "Qty", "Note", "More"], in: body.plainText)
+    (typed, expected) = Self.replacing(row: 1, of: expected, with: ["Bolts", "40steel"], in: typed)
+    try TableRowEditTests.expectTable(body.applyingPlainText(typed), typed: typed, rows: expected, "mixed")
+    let (twice, _) = Self.replacing(row: 0, of: rows, with: ["Name", "a", "b", "Qty", "Note"], in: body.plainText)
+    let edited = body.applyingPlainText(twice)
+    #expect(edited.plainText == twice)
+    #expect(TableCellEditTests.tables(edited).isEmpty)
+  }
+
+  @Test(
+    "LibreOffice reads a table with a cell deleted or typed in one row as the same table with that row's cells changed",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
+             "LibreOffice is not installed at /usr/bin/soffice"))
+  func libreOffice() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-row-cells-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var expectations: [(name: String, rows: [[String]])] = []
+    for (name, body) in try TableColumnEditTests.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      for (index, (_, cells)) in Self.edits(of: rows, row: rows.count - 1).enumerated() {
+        let (typed, expected) = Self.replacing(row: rows.count - 1, of: rows, with: cells, in: body.plainText)
+        let edited = body.applyingPlainText(typed)
+        for (kind, bytes) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
+          let file = "\(name)-edit\(index)-\(kind)"
+          try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
+          expectations.append((file, expected))
+        }
+      }
+    }
+    try OneWordEditCorpusTests.convert(directory, profile: directory, to: "html")
+    for expectation in expectations {
+      let html = try String(contentsOf: directory.appendingPathComponent(expectation.name + ".html"), encoding: .utf8)
+      #expect(OneWordEditHTMLTests.count("<tr", in: html) == expectation.rows.count, "\(expectation.name)")
+      let cells = OneWordEditHTMLTests.count("<td", in: html) + OneWordEditHTMLTests.count("<th", in: html)
+        - OneWordEditHTMLTests.count("<thead", in: html)
+      #expect(cells == expectation.rows.joined().count, "\(expectation.name)")
+      let lines = Set(OneWordEditHTMLTests.text(ofHTML: html).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+      for cell in expectation.rows.joined() where !cell.isEmpty {
+        #expect(lines.contains(cell), "\(expectation.name): \(cell)")
+      }
+    }
+  }
+}

@@ -3,8 +3,8 @@ import RichText
 
 /// How the tables a plain-text write lost went: deleted with their text, or made plain
 /// text, their cells' text kept outside any table (an edit that types a line with
-/// another number of cells, or adds or removes part of a row, which a table cannot
-/// take from plain text).
+/// another number of cells than the rows beside it, two cells more or fewer on a row's
+/// line, or adds or removes part of a row, which a table cannot take from plain text).
 struct LostTables {
   /// Tables whose text is gone with them.
   var deleted = 0

@@ -31,12 +31,16 @@ struct RTFCellEdit: Equatable {
   /// The edit from `old` (a table's shown text) to `new`, with `typedMarkers` the
   /// list marker typed on each line of `new` (nil: none, or an old cell line's) and
   /// `cellLists` the list of each old piece; nil when the lines of `new` do not keep
-  /// the old lines' cells, or a new line is not an item that can be added.
+  /// the old lines' cells (a line of as many lines with another number of cells
+  /// included), or a new line is not an item that can be added.
   init?(old: String, new: String, typedMarkers: [ListMarkerText.Parsed?], cellLists: [ListMarker?]?) {
     let isPieceEnd = { (character: Character) in character == "\t" || character == "\n" }
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
     guard newLines.count != oldLines.count else {
+      // Each line keeps its cells (else a row's cells changed: `RTFColumnEdit`).
+      let cellCount = { (line: Substring) in line.utf8.count(where: { $0 == UInt8(ascii: "\t") }) }
+      guard zip(oldLines, newLines).allSatisfy({ cellCount($0) == cellCount($1) }) else { return nil }
       pieces = new.split(omittingEmptySubsequences: false, whereSeparator: isPieceEnd)
       added = [:]
       return

@@ -1,14 +1,26 @@
-/// A column deleted from or typed into a table through its shown text: every line
-/// of a table of one-line rows, each with the same number of cells, has one cell
-/// fewer, or one more. The column is the one whose removal (from the old lines, or
-/// from the new) leaves most lines as typed (the others are then edited in place);
-/// nil when no line is its old line without one cell (or with one more), or the table
-/// has list items in its cells, a row of several lines, or rows of different cell
-/// counts.
+/// Cells deleted from or typed into a table's rows through its shown text: in a
+/// table of one-line rows, lines with one cell fewer than their row or one more, the
+/// other lines with as many as before.
+///
+/// When every line changed the same way and the rows had one cell count, the cell is
+/// one column, the one whose removal (from the old lines, or from the new) leaves most
+/// lines as typed: a column deleted or typed. Otherwise each changed line has its own
+/// cell, the one whose removal leaves most of the line's cells as typed, then the
+/// longest text kept at the start of the cell beside it, then at its end: a cell
+/// deleted or typed in that row alone (RTF rows need not have one cell count; Word,
+/// LibreOffice and TextEdit show each row with its own cells). So a TAB deleted between
+/// two cells joins the right one's text to the left one, and a TAB typed inside a
+/// cell's text splits it, the right part going into a new cell after it. The cells
+/// left are then edited in place. Lines that gained a cell and lines that lost one in
+/// the same edit take two steps: this edit holds the lines that changed as the first
+/// changed line did, and `editingCells` takes the others after it. Nil when no line
+/// changed its cell count, a line changed it by more than one, a row would lose its
+/// last cell, or the table has list items in its cells or a row of several lines.
 struct RTFColumnEdit: Equatable {
-  /// The column deleted, or where the new one is (0: the first).
-  var column: Int
-  /// Whether the column was typed (else deleted).
+  /// The cell deleted from or typed into each changed row, by row (0: the first
+  /// cell; a typed cell's index is where it is in the new row).
+  var cellOfRow: [Int: Int]
+  /// Whether cells were typed (else deleted).
   var isInserted: Bool
 
   init?(old: String, new: String, rows: [RTFTableRow], hasLists: Bool) {
@@ -19,48 +31,105 @@ struct RTFColumnEdit: Equatable {
     else { return nil }
     let oldCells = oldLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     let newCells = newLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-    guard let columns = oldCells.first?.count, oldCells.allSatisfy({ $0.count == columns }) else { return nil }
-    let isInserted = newCells.allSatisfy { $0.count == columns + 1 }
-    guard isInserted || (columns >= 2 && newCells.allSatisfy { $0.count == columns - 1 }) else { return nil }
+    guard oldCells.indices.allSatisfy({ abs(oldCells[$0].count - newCells[$0].count) <= 1 }),
+      let first = oldCells.indices.first(where: { oldCells[$0].count != newCells[$0].count })
+    else { return nil }
+    // The lines that changed as the first did; `editingCells` then takes the others.
+    let isInserted = newCells[first].count > oldCells[first].count
+    let changed = oldCells.indices.filter { newCells[$0].count - oldCells[$0].count == (isInserted ? 1 : -1) }
+    guard isInserted || changed.allSatisfy({ oldCells[$0].count >= 2 }) else { return nil }
     let (longer, shorter) = isInserted ? (newCells, oldCells) : (oldCells, newCells)
-    var best: (column: Int, rows: Int)?
-    for column in longer[0].indices {
-      let matching = zip(longer, shorter).count { long, short in
-        var without = long
-        without.remove(at: column)
-        return without == short
-      }
-      if matching > (best?.rows ?? 0) { best = (column, matching) }
-    }
-    guard let best else { return nil }
-    self.column = best.column
     self.isInserted = isInserted
+    // A column: every line changed, from rows of one cell count, and some line is
+    // its old line without that column's cell (or with one more).
+    if changed.count == oldCells.count, let columns = oldCells.first?.count, oldCells.allSatisfy({ $0.count == columns }) {
+      var best: (column: Int, rows: Int)?
+      for column in longer[0].indices {
+        let matching = zip(longer, shorter).count { long, short in
+          var without = long
+          without.remove(at: column)
+          return without == short
+        }
+        if matching > (best?.rows ?? 0) { best = (column, matching) }
+      }
+      if let best {
+        cellOfRow = Dictionary(uniqueKeysWithValues: oldCells.indices.map { ($0, best.column) })
+        return
+      }
+    }
+    var cellOfRow: [Int: Int] = [:]
+    for line in changed {
+      cellOfRow[line] = Self.changedCell(longer: longer[line], shorter: shorter[line])
+    }
+    self.cellOfRow = cellOfRow
+  }
+
+  /// The cell of `longer` whose removal leaves most cells equal to `shorter`'s, then
+  /// the longest text shared at the start of the cell that differs, then at its end
+  /// (the first such cell on a tie).
+  static func changedCell(longer: [Substring], shorter: [Substring]) -> Int {
+    var best: (cell: Int, score: (Int, Int, Int))?
+    for cell in longer.indices {
+      var without = longer
+      without.remove(at: cell)
+      var equal = 0
+      var prefix = 0
+      var suffix = 0
+      for (long, short) in zip(without, shorter) {
+        if long == short {
+          equal += 1
+        } else {
+          prefix += zip(long, short).prefix(while: { $0 == $1 }).count
+          suffix += zip(long.reversed(), short.reversed()).prefix(while: { $0 == $1 }).count
+        }
+      }
+      let score = (equal, prefix, suffix)
+      if best.map({ score > $0.score }) ?? true { best = (cell, score) }
+    }
+    return best?.cell ?? 0
   }
 }
 
 extension RTFElement {
-  /// The table without column `column`: in every row, its cell definition (the
-  /// `\cl…` words up to its `\cellx`, in each row definition of the row: Word writes
-  /// two) and its cell (the bytes after the previous cell's `\cell` up to its own
-  /// `\cell`, which leave the formatting words they set outside their groups, as a
-  /// deleted row does). The other cells keep their widths: the column's space goes
-  /// to its neighbours. Nil when a row has no row definition of its own, or its
-  /// definitions or cells do not have the table's cell count.
-  func removingColumn(_ column: Int) -> RTFElement? {
-    guard kind == .table, let rows, let cells, cellLists == nil, rows.allSatisfy({ $0.lines == 1 }) else { return nil }
-    let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count == rows.count, let columns = lines.first.map(RTFRowEdit.cellCount), columns > column,
-      columns >= 2, cells.count == columns * rows.count,
-      zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count
+  /// Where each one-line row's cells start among the table's cells, and how many it
+  /// has (from its line of the shown text); nil when the cells, rows and lines are
+  /// out of step, or the rows' ends are not in order inside the RTF.
+  private func rowCells(lines: [Substring]) -> [Range<Int>]? {
+    guard kind == .table, let rows, let cells, cellLists == nil, rows.allSatisfy({ $0.lines == 1 }),
+      lines.count == rows.count, zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }),
+      let lastEnd = rows.last?.end, lastEnd <= rtf.count
     else { return nil }
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for line in lines {
+      let count = RTFRowEdit.cellCount(line)
+      ranges.append(start..<(start + count))
+      start += count
+    }
+    return start == cells.count ? ranges : nil
+  }
+
+  /// The table without the cell `cellOfRow[row]` of each row named: in that row, its
+  /// cell definition (the `\cl…` words up to its `\cellx`, in each row definition of
+  /// the row: Word writes two) and its cell (the bytes after the previous cell's
+  /// `\cell` up to its own `\cell`, which leave the formatting words they set outside
+  /// their groups, as a deleted row does). The other cells keep their widths: the
+  /// cell's space goes to its neighbours. Nil when a row named has no row definition
+  /// of its own, its definitions or cells do not have its cell count, or it has one
+  /// cell only.
+  func removingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
+    let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let rows, let cells, let rowCells = rowCells(lines: lines) else { return nil }
     var cuts: [(range: Range<Int>, replacement: [UInt8])] = []
     for (index, row) in rows.enumerated() {
+      guard let column = cellOfRow[index] else { continue }
+      let count = rowCells[index].count
+      guard count >= 2, column >= 0, column < count else { return nil }
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
-      let rowCells = cells[(index * columns)..<((index + 1) * columns)]
       let definitions = Self.cellDefinitions(in: rtf, region)
-      guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
+      guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == count }) else { return nil }
       for definition in definitions { cuts.append((definition[column].bytes, [])) }
-      guard let cell = cellRegions(of: rowCells, definitions: definitions)?[column],
+      guard let cell = cellRegions(of: cells[rowCells[index]], definitions: definitions)?[column],
         let words = Self.stateWords(rtf[cell])
       else { return nil }
       cuts.append((cell, words))
@@ -71,29 +140,31 @@ extension RTFElement {
     let cut = RTFByteCuts(rtf, cuts)
     guard RTFScan.groupsBalance(cut.bytes) else { return nil }
     var newCells: [RTFCellText] = []
-    for (index, cell) in cells.enumerated() where index % columns != column { newCells.append(cut.moved(cell)) }
-    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { $0.remove(at: column) }
+    for (index, range) in rowCells.enumerated() {
+      for cell in range where cell - range.lowerBound != cellOfRow[index] { newCells.append(cut.moved(cells[cell])) }
+    }
+    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { row, cells in
+      if let column = cellOfRow[row] { cells.remove(at: column) }
+    }
   }
 
-  /// The table with a column typed at `column`: in every row, a copy of the cell
-  /// definition of the column to its left (the first column: of the first column)
-  /// as wide as that column, the cells to its right moved by that width, and a copy of
-  /// that column's cell with its text (which the edit then replaces). Nil when a row
-  /// has no row definition of its own, or its definitions or cells do not have the
-  /// table's cell count.
-  func insertingColumn(at column: Int) -> RTFElement? {
-    guard kind == .table, let rows, let cells, cellLists == nil, rows.allSatisfy({ $0.lines == 1 }) else { return nil }
+  /// The table with a cell typed at `cellOfRow[row]` of each row named: in that row,
+  /// a copy of the cell definition of the cell to its left (the first cell: of the
+  /// first cell) as wide as that cell, the cells to its right moved by that width, and
+  /// a copy of that cell with its text (which the edit then replaces). Nil when a row
+  /// named has no row definition of its own, or its definitions or cells do not have
+  /// its cell count.
+  func insertingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count == rows.count, let columns = lines.first.map(RTFRowEdit.cellCount), column <= columns,
-      cells.count == columns * rows.count,
-      zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count
-    else { return nil }
-    let template = max(0, column - 1)
+    guard let rows, let cells, let rowCells = rowCells(lines: lines) else { return nil }
     // A copied cell's cut also names the template cell and where its bytes start.
     var cuts: [(range: Range<Int>, replacement: [UInt8], copied: (cell: Int, source: Int)?)] = []
     for (index, row) in rows.enumerated() {
+      guard let column = cellOfRow[index] else { continue }
+      let columns = rowCells[index].count
+      guard column >= 0, column <= columns else { return nil }
+      let template = max(0, column - 1)
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
-      let rowCells = cells[(index * columns)..<((index + 1) * columns)]
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == columns }) else { return nil }
       for definition in definitions {
@@ -102,7 +173,7 @@ extension RTFElement {
         let width = template > 0 ? edges[template] - edges[template - 1]
           : columns > 1 ? edges[1] - edges[0] : edges[0]
         guard width > 0 else { return nil }
-        // The copy, its right edge where the column it copies ends, moved by its width
+        // The copy, its right edge where the cell it copies ends, moved by its width
         // when it goes after it.
         let copied = definition[template]
         let copy = Array(rtf[copied.bytes.lowerBound..<copied.edgeWord.lowerBound])
@@ -113,9 +184,9 @@ extension RTFElement {
           cuts.append((definition[moved].edgeWord, Array("\\cellx\(edges[moved] + width)".utf8), nil))
         }
       }
-      guard let cell = cellRegions(of: rowCells, definitions: definitions)?[template] else { return nil }
+      guard let cell = cellRegions(of: cells[rowCells[index]], definitions: definitions)?[template] else { return nil }
       let at = column > 0 ? cell.upperBound : cell.lowerBound
-      cuts.append((at..<at, Array(rtf[cell]), (rowCells.startIndex + template, cell.lowerBound)))
+      cuts.append((at..<at, Array(rtf[cell]), (rowCells[index].lowerBound + template, cell.lowerBound)))
     }
     cuts.sort { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
@@ -132,24 +203,30 @@ extension RTFElement {
         text: cell.text.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }, insertion: cell.insertion + shift)
     }
     var newCells: [RTFCellText] = []
-    for (index, cell) in cells.enumerated() {
-      if index % columns == column, let copied = copiedCells[index - column + template] { newCells.append(copied) }
-      newCells.append(cut.moved(cell))
-      if column == columns, index % columns == columns - 1, let copied = copiedCells[index] { newCells.append(copied) }
+    for (index, range) in rowCells.enumerated() {
+      let column = cellOfRow[index]
+      let copied = column.flatMap { copiedCells[range.lowerBound + max(0, $0 - 1)] }
+      for cell in range {
+        if cell - range.lowerBound == column, let copied { newCells.append(copied) }
+        newCells.append(cut.moved(cells[cell]))
+      }
+      if column == range.count, let copied { newCells.append(copied) }
     }
-    guard newCells.count == (columns + 1) * rows.count else { return nil }
-    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { $0.insert($0[template], at: column) }
+    guard newCells.count == cells.count + cellOfRow.count else { return nil }
+    return reshaped(cut, cells: newCells, lines: lines, rows: rows) { row, cells in
+      if let column = cellOfRow[row] { cells.insert(cells[max(0, column - 1)], at: column) }
+    }
   }
 
   /// The table of one-line `rows` whose RTF is `cut`'s, with `cells`, and each line of
-  /// `lines` with its cells changed by `change`.
+  /// `lines` with its cells changed by `change` (given the line's row).
   private func reshaped(
     _ cut: RTFByteCuts, cells: [RTFCellText], lines: [Substring], rows: [RTFTableRow],
-    change: (inout [Substring]) -> Void
+    change: (_ row: Int, inout [Substring]) -> Void
   ) -> RTFElement {
-    let newLines = lines.map { line in
+    let newLines = lines.enumerated().map { row, line in
       var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-      change(&cells)
+      change(row, &cells)
       return cells.joined(separator: "\t")
     }
     var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)

@@ -109,7 +109,8 @@ public struct RTFElement: Hashable, Sendable {
   ///
   /// Rows deleted whole, and lines typed between rows with as many cells as a row
   /// next to them, delete and add rows (see `RTFRowEdit` for the rule); a cell gone
-  /// from every line, or typed on every line, deletes or adds a column
+  /// from every line, or typed on every line, deletes or adds a column, and a cell gone
+  /// from or typed on some lines deletes or adds that cell in those rows alone
   /// (`RTFColumnEdit`); the other cells are then edited as above.
   func editingCells(_ newText: String, typedMarkers: [ListMarkerText.Parsed?]) -> RTFElement? {
     guard kind == .table, cells != nil else { return nil }
@@ -122,7 +123,7 @@ public struct RTFElement: Hashable, Sendable {
       return reshaped.editingCells(newText, typedMarkers: [])
     }
     if let columnEdit = RTFColumnEdit(old: shownText, new: newText, rows: rows, hasLists: cellLists != nil),
-      let reshaped = columnEdit.isInserted ? insertingColumn(at: columnEdit.column) : removingColumn(columnEdit.column)
+      let reshaped = columnEdit.isInserted ? insertingCells(columnEdit.cellOfRow) : removingCells(columnEdit.cellOfRow)
     {
       return reshaped.editingCells(newText, typedMarkers: [])
     }
