@@ -549,6 +549,49 @@ struct TableRowCellEditTests {
     #expect(TableCellEditTests.tables(edited).isEmpty)
   }
 
+  static let seeds: [UInt64] = Array(1...40)
+
+  @Test("random tabs deleted and typed on a few lines of each table: the text comes out as typed, and a table kept has the typed cells, read back too", arguments: seeds)
+  func randomTabs(_ seed: UInt64) throws {
+    print("TableRowCellEditTests seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for (name, body) in try TableColumnEditTests.bodies() {
+      let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
+      var expected = rows
+      for _ in 0..<random.int(in: 1...3) {
+        let row = random.int(in: 0...(rows.count - 1))
+        var line = Array(expected[row].joined(separator: "\t"))
+        let tabs = line.indices.filter { line[$0] == "\t" }
+        if !tabs.isEmpty, random.chance(50) {
+          line.remove(at: random.element(tabs))
+        } else {
+          // Never at the line's start or end: that text may go outside the table.
+          line.insert("\t", at: line.count < 2 ? line.count : random.int(in: 1...(line.count - 1)))
+        }
+        expected[row] = String(line).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      }
+      var typed = body.plainText
+      for (old, new) in zip(rows, expected) {
+        guard let range = typed.range(of: old.joined(separator: "\t") + "\n") else { continue }
+        typed.replaceSubrange(range, with: new.joined(separator: "\t") + "\n")
+      }
+      let label = "\(name), seed \(seed): \(expected)"
+      let edited = body.applyingPlainText(typed)
+      #expect(edited.plainText == typed, "\(label)")
+      let tables = TableCellEditTests.tables(edited)
+      // The rule: rows of one line each, none with two cells more or fewer, keep the table.
+      if zip(rows, expected).allSatisfy({ abs($0.count - $1.count) <= 1 }) {
+        #expect(tables == [expected], "\(label)")
+      } else {
+        #expect(tables.isEmpty || tables == [expected], "\(label)")
+      }
+      for (path, reread) in try TableCellEditTests.rereadings(edited) {
+        #expect(reread.plainText == typed, "\(label), \(path)")
+        #expect(TableCellEditTests.tables(reread) == tables, "\(label), \(path)")
+      }
+    }
+  }
+
   @Test(
     "LibreOffice reads a table with a cell deleted or typed in one row as the same table with that row's cells changed",
     .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
