@@ -434,20 +434,29 @@ struct TableColumnEditTests {
     .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
              "LibreOffice is not installed at /usr/bin/soffice"))
   func libreOffice() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-columns-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    var expectations: [(name: String, rows: [[String]])] = []
+    var edits: [(name: String, body: AttributedText, rows: [[String]])] = []
     for (name, body) in try Self.bodies() {
       let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
       for (column, isNew) in [(0, false), (rows[0].count - 1, false), (0, true), (rows[0].count, true)] {
         let (typed, expected) = isNew ? Self.with(column, body.plainText, rows: rows) : Self.without(column, body.plainText, rows: rows)
-        let edited = body.applyingPlainText(typed)
-        for (kind, bytes) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
-          let file = "\(name)-\(isNew ? "new" : "gone")\(column)-\(kind)"
-          try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
-          expectations.append((file, expected))
-        }
+        edits.append(("\(name)-\(isNew ? "new" : "gone")\(column)", body.applyingPlainText(typed), expected))
+      }
+    }
+    try Self.expectLibreOfficeTables(edits)
+  }
+
+  /// LibreOffice reads each body, spliced into its file and written whole, as one
+  /// table of these rows: as many rows and cells, each cell's text among its lines.
+  static func expectLibreOfficeTables(_ edits: [(name: String, body: AttributedText, rows: [[String]])]) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-edits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var expectations: [(name: String, rows: [[String]])] = []
+    for edit in edits {
+      for (kind, bytes) in [("splice", RTFWriter().write(edit.body)), ("whole", RTFWriter().write(edit.body.forgettingSource()))] {
+        let file = "\(edit.name)-\(kind)"
+        try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
+        expectations.append((file, edit.rows))
       }
     }
     try OneWordEditCorpusTests.convert(directory, profile: directory, to: "html")
@@ -457,7 +466,7 @@ struct TableColumnEditTests {
       // LibreOffice writes its own heading row's cells as `<th>`.
       let cells = OneWordEditHTMLTests.count("<td", in: html) + OneWordEditHTMLTests.count("<th", in: html)
         - OneWordEditHTMLTests.count("<thead", in: html)
-      #expect(cells == expectation.rows.count * expectation.rows[0].count, "\(expectation.name)")
+      #expect(cells == expectation.rows.joined().count, "\(expectation.name)")
       let lines = Set(OneWordEditHTMLTests.text(ofHTML: html).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
       for cell in expectation.rows.joined() where !cell.isEmpty {
         #expect(lines.contains(cell), "\(expectation.name): \(cell)")
@@ -597,33 +606,14 @@ struct TableRowCellEditTests {
     .enabled(if: FileManager.default.isExecutableFile(atPath: ListMarkersLibreOfficeTests.soffice),
              "LibreOffice is not installed at /usr/bin/soffice"))
   func libreOffice() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-table-row-cells-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    var expectations: [(name: String, rows: [[String]])] = []
+    var edits: [(name: String, body: AttributedText, rows: [[String]])] = []
     for (name, body) in try TableColumnEditTests.bodies() {
       let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
       for (index, (_, cells)) in Self.edits(of: rows, row: rows.count - 1).enumerated() {
         let (typed, expected) = Self.replacing(row: rows.count - 1, of: rows, with: cells, in: body.plainText)
-        let edited = body.applyingPlainText(typed)
-        for (kind, bytes) in [("splice", RTFWriter().write(edited)), ("whole", RTFWriter().write(edited.forgettingSource()))] {
-          let file = "\(name)-edit\(index)-\(kind)"
-          try Data(bytes).write(to: directory.appendingPathComponent(file + ".rtf"))
-          expectations.append((file, expected))
-        }
+        edits.append(("\(name)-edit\(index)", body.applyingPlainText(typed), expected))
       }
     }
-    try OneWordEditCorpusTests.convert(directory, profile: directory, to: "html")
-    for expectation in expectations {
-      let html = try String(contentsOf: directory.appendingPathComponent(expectation.name + ".html"), encoding: .utf8)
-      #expect(OneWordEditHTMLTests.count("<tr", in: html) == expectation.rows.count, "\(expectation.name)")
-      let cells = OneWordEditHTMLTests.count("<td", in: html) + OneWordEditHTMLTests.count("<th", in: html)
-        - OneWordEditHTMLTests.count("<thead", in: html)
-      #expect(cells == expectation.rows.joined().count, "\(expectation.name)")
-      let lines = Set(OneWordEditHTMLTests.text(ofHTML: html).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-      for cell in expectation.rows.joined() where !cell.isEmpty {
-        #expect(lines.contains(cell), "\(expectation.name): \(cell)")
-      }
-    }
+    try TableColumnEditTests.expectLibreOfficeTables(edits)
   }
 }
