@@ -105,7 +105,7 @@ struct RichTextCommandTests {
     #expect(rtf.components(separatedBy: "\\cellx").count - 1 == 9)
   }
 
-  @Test("a line typed into a table with another number of cells makes the table plain text, keeps its cells' text and says so on stderr")
+  @Test("a line typed with a cell fewer into a table with a row of two lines makes the table plain text, keeps its cells' text and says so on stderr")
   func otherCellCountFlattens() throws {
     let (sandbox, store) = try store(with: "word-table", as: "Parts")
     let shown = sandbox.notes("-C", store, "show", "Parts").stdout
@@ -116,7 +116,7 @@ struct RichTextCommandTests {
     #expect(
       result.stderr
         == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit typed a line with "
-        + "another number of cells than the rows beside it, two cells more or fewer on a row's line, "
+        + "two cells more or fewer than its row or the rows beside it, changed the cells of a row of several lines, "
         + "or added or removed part of a row, which a table cannot take from plain text\nSaved Parts\n")
     #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))

@@ -131,12 +131,26 @@ struct TableRowEditTests {
       body.applyingPlainText(typed), typed: typed, rows: columns >= 2 ? rows + newRows : rows, "\(file), appended")
   }
 
-  @Test("lines that cannot be rows still make the table plain text: another number of cells, or a row's line deleted in part")
+  @Test("a line typed between rows with a cell more or fewer than the row it copies adds a row of its own cells")
+  func rowsOfOtherCellCounts() throws {
+    let body = try Self.body("lo-table")
+    let shown = body.plainText
+    let rows = try #require(TableCellEditTests.tables(body).first)
+    // Two cells, and four, where the rows have three.
+    let short = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2\tShed\nNails\t100\n")
+    try Self.expectTable(
+      body.applyingPlainText(short), typed: short, rows: [rows[0], rows[1], ["Nails", "100"], rows[2]], "short")
+    let long = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2\tShed\nNails\t100\tBox\tsmall\n")
+    try Self.expectTable(
+      body.applyingPlainText(long), typed: long, rows: [rows[0], rows[1], ["Nails", "100", "Box", "small"], rows[2]], "long")
+  }
+
+  @Test("lines that cannot be rows still make the table plain text: two cells fewer than a row, or a row's line deleted in part")
   func notRows() throws {
     let body = try Self.body("lo-table")
     let shown = body.plainText
-    // Two cells where the rows have three.
-    let short = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2\tShed\nNails\t100\n")
+    // One cell where the rows have three.
+    let short = shown.replacingOccurrences(of: "Hammer\t2\tShed\n", with: "Hammer\t2\tShed\nNails\n")
     let edited = body.applyingPlainText(short)
     #expect(edited.plainText == short)
     #expect(TableCellEditTests.tables(edited).isEmpty)

@@ -12,13 +12,14 @@ enum WriteCommand: NotesCommand {
 
       A table shows a row per line, its cells separated by tabs (as `notes show` \
       prints it). Editing a cell's text edits that cell; deleting a row's line deletes \
-      the row; a line typed after a row with as many tab-separated cells adds a row \
-      like it; the same cell deleted from every line deletes its column, and a cell \
-      typed at the same place of every line adds one. A tab deleted or typed on a \
-      row's line deletes or adds a cell in that row alone: a deleted tab joins the two \
-      cells' text in the left one. A new line with another number of cells than the \
-      rows beside it, or a row's line with two cells more or fewer, makes the table \
-      plain text, and the command says so.
+      the row; a line typed after a row with as many tab-separated cells, or one more \
+      or fewer, adds a row like it with the cells typed; the same cell deleted from \
+      every line deletes its column, and a cell typed at the same place of every line \
+      adds one. A tab deleted or typed on a row's line deletes or adds a cell in that \
+      row alone: a deleted tab joins the two cells' text in the left one. A line with \
+      two cells more or fewer than its row or the rows beside it, or a cell count \
+      changed in a table with a row of several lines, makes the table plain text, and \
+      the command says so.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
     options: BodyInput.options + [JSONFlag.option],
@@ -47,8 +48,8 @@ enum WriteCommand: NotesCommand {
         let count = loss.madePlain
         context.warn(
           "\(note.name): \(count) \(count == 1 ? "table is" : "tables are") plain text now, \(count == 1 ? "its" : "their") cells tab-separated: "
-            + "the edit typed a line with another number of cells than the rows beside it, "
-            + "two cells more or fewer on a row's line, or added or removed part of a row, "
+            + "the edit typed a line with two cells more or fewer than its row or the rows beside it, "
+            + "changed the cells of a row of several lines, or added or removed part of a row, "
             + "which a table cannot take from plain text")
       }
     }

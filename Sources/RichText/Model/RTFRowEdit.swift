@@ -81,9 +81,9 @@ extension RTFCellEdit {
 /// The rule, on the line diff of the old and new shown text: where lines were
 /// deleted, the lines that go must be whole rows; where lines were typed, they must
 /// come after a row's last line (never before the table's first line, which stays a
-/// paragraph of its own) and have as many cells (tab-separated) as the row they copy:
-/// the row above them, else the one below, which must be a one-line row whose cells
-/// are not list items. The old lines kept are paired with
+/// paragraph of its own) and have as many cells (tab-separated) as the row they copy,
+/// or failing that one more or fewer: the row above them, else the one below, which
+/// must be a one-line row whose cells are not list items. The old lines kept are paired with
 /// new lines of the same cell count, whose text then edits those cells.
 struct RTFRowEdit: Equatable {
   /// The old rows that go.
@@ -102,12 +102,16 @@ struct RTFRowEdit: Equatable {
     let lastLine = { (row: Int) in layout.firstLine[row + 1] - 1 }
     /// The row a line typed after row `above` copies, if one fits `cells`: the row
     /// above, else the one below; after the first row (often a heading), the second.
+    /// A row of as many cells fits; failing that, one of a cell more or fewer (the
+    /// copy then loses or gains that cell, as a row's line does: `RTFColumnEdit`).
     let template = { (above: Int, cells: Int) -> Int? in
       let candidates = above == 0 ? [1, 0] : [above, above + 1]
-      for candidate in candidates where candidate < rows.count && rows[candidate].lines == 1 {
-        guard layout.pieces(of: candidate).count == cells else { continue }
-        let listed = cellLists.map { $0[layout.pieces(of: candidate)].contains { $0 != nil } }
-        if listed != true { return candidate }
+      for difference in [0, 1] {
+        for candidate in candidates where candidate < rows.count && rows[candidate].lines == 1 {
+          guard abs(layout.pieces(of: candidate).count - cells) == difference else { continue }
+          let listed = cellLists.map { $0[layout.pieces(of: candidate)].contains { $0 != nil } }
+          if listed != true { return candidate }
+        }
       }
       return nil
     }
