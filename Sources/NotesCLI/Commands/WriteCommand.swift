@@ -17,9 +17,9 @@ enum WriteCommand: NotesCommand {
       every line deletes its column, and a cell typed at the same place of every line \
       adds one. A tab deleted or typed on a row's line deletes or adds a cell in that \
       row alone: a deleted tab joins the two cells' text in the left one. A line with \
-      two cells more or fewer than its row or the rows beside it, or a cell count \
-      changed in a table with a row of several lines, makes the table plain text, and \
-      the command says so.
+      two cells more or fewer than its row or the rows beside it, or another cell \
+      count on a line of a row of several lines (a cell of several paragraphs), makes \
+      the table plain text, and the command says so.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
     options: BodyInput.options + [JSONFlag.option],

@@ -150,8 +150,20 @@ struct RTFByteCuts {
     var position = source.lowerBound
     for cut in cuts {
       bytes += rtf[position..<cut.range.lowerBound]
+      // A control word must not run into what now follows it (`\\cell` + `two`
+      // would read as one word `\\celltwo`): a space ends it, as RTF reads a space
+      // after a control word.
+      let next: UInt8? = cut.range.upperBound < source.upperBound ? rtf[cut.range.upperBound] : nil
+      if let following = cut.replacement.first ?? next, RTFControlWordEnd.extends(following),
+        RTFControlWordEnd.endsInControlWord(bytes)
+      {
+        bytes.append(UInt8(ascii: " "))
+      }
       starts.append(bytes.count)
       bytes += cut.replacement
+      if !cut.replacement.isEmpty, let next, RTFControlWordEnd.extends(next), RTFControlWordEnd.endsInControlWord(bytes) {
+        bytes.append(UInt8(ascii: " "))
+      }
       position = cut.range.upperBound
       stretches.append((position, bytes.count))
     }
@@ -166,4 +178,36 @@ struct RTFByteCuts {
 
   /// Where a cell (outside every edit) is now.
   func moved(_ cell: RTFCellText) -> RTFCellText { offsets.moved(cell) }
+}
+
+/// Where a control word ends, for bytes joined after an edit.
+enum RTFControlWordEnd {
+  /// Whether `bytes` end with a control word (`\\` and letters, then an optional
+  /// number) that a letter, digit or hyphen written next would extend. An escaped
+  /// backslash (`\\\\`) before the letters makes them text, and `\\'hh` is no word.
+  static func endsInControlWord<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bool
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    var index = bytes.endIndex
+    // The number, then the letters.
+    while index > bytes.startIndex, isDigit(bytes[index - 1]) { index -= 1 }
+    if index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: "-") { index -= 1 }
+    let lettersEnd = index
+    while index > bytes.startIndex, isLetter(bytes[index - 1]) { index -= 1 }
+    guard index < lettersEnd, index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: "\\") else { return false }
+    // An odd run of backslashes: the last one starts the word.
+    var backslashes = 0
+    while index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: "\\") {
+      backslashes += 1
+      index -= 1
+    }
+    return backslashes % 2 == 1
+  }
+
+  /// Whether `byte` written right after a control word would become part of it.
+  static func extends(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

@@ -1,6 +1,6 @@
-/// Cells deleted from or typed into a table's rows through its shown text: in a
-/// table of one-line rows, lines with one cell fewer than their row or one more, the
-/// other lines with as many as before.
+/// Cells deleted from or typed into a table's rows through its shown text: lines of
+/// one-line rows with one cell fewer than their row or one more, the other lines
+/// (those of rows of several lines among them) with as many as before.
 ///
 /// When every line changed the same way and the rows had one cell count, the cell is
 /// one column, the one whose removal (from the old lines, or from the new) leaves most
@@ -14,8 +14,9 @@
 /// left are then edited in place. Lines that gained a cell and lines that lost one in
 /// the same edit take two steps: this edit holds the lines that changed as the first
 /// changed line did, and `editingCells` takes the others after it. Nil when no line
-/// changed its cell count, a line changed it by more than one, a row would lose its
-/// last cell, or the table has list items in its cells or a row of several lines.
+/// changed its cell count, a line changed it by more than one, a line of a row of
+/// several lines changed it, a row would lose its last cell, or the table has list
+/// items in its cells.
 struct RTFColumnEdit: Equatable {
   /// The cell deleted from or typed into each changed row, by row (0: the first
   /// cell; a typed cell's index is where it is in the new row).
@@ -26,12 +27,17 @@ struct RTFColumnEdit: Equatable {
   init?(old: String, new: String, rows: [RTFTableRow], hasLists: Bool) {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
-    guard !hasLists, oldLines.count == newLines.count, rows.count == oldLines.count,
-      rows.allSatisfy({ $0.lines == 1 })
+    guard !hasLists, oldLines.count == newLines.count, RTFTableLayout(rows: rows, lines: oldLines) != nil
     else { return nil }
+    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
     let oldCells = oldLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     let newCells = newLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-    guard oldCells.indices.allSatisfy({ abs(oldCells[$0].count - newCells[$0].count) <= 1 }),
+    // A row of several lines keeps its cells (which line's TAB belongs to which cell
+    // is not known); a one-line row gains or loses one at most.
+    guard oldCells.indices.allSatisfy({ line in
+      let difference = abs(oldCells[line].count - newCells[line].count)
+      return difference == 0 || (difference == 1 && rows[rowOfLine[line]].lines == 1)
+    }),
       let first = oldCells.indices.first(where: { oldCells[$0].count != newCells[$0].count })
     else { return nil }
     // The lines that changed as the first did; `editingCells` then takes the others.
@@ -53,13 +59,13 @@ struct RTFColumnEdit: Equatable {
         if matching > (best?.rows ?? 0) { best = (column, matching) }
       }
       if let best {
-        cellOfRow = Dictionary(uniqueKeysWithValues: oldCells.indices.map { ($0, best.column) })
+        cellOfRow = Dictionary(uniqueKeysWithValues: oldCells.indices.map { (rowOfLine[$0], best.column) })
         return
       }
     }
     var cellOfRow: [Int: Int] = [:]
     for line in changed {
-      cellOfRow[line] = Self.changedCell(longer: longer[line], shorter: shorter[line])
+      cellOfRow[rowOfLine[line]] = Self.changedCell(longer: longer[line], shorter: shorter[line])
     }
     self.cellOfRow = cellOfRow
   }
@@ -91,22 +97,15 @@ struct RTFColumnEdit: Equatable {
 }
 
 extension RTFElement {
-  /// Where each one-line row's cells start among the table's cells, and how many it
-  /// has (from its line of the shown text); nil when the cells, rows and lines are
-  /// out of step, or the rows' ends are not in order inside the RTF.
+  /// Which of the table's cell paragraphs each row holds (for a one-line row, its
+  /// cells), from the rows' lines of the shown text; nil when the cells, rows and
+  /// lines are out of step, or the rows' ends are not in order inside the RTF.
   private func rowCells(lines: [Substring]) -> [Range<Int>]? {
-    guard kind == .table, let rows, let cells, cellLists == nil, rows.allSatisfy({ $0.lines == 1 }),
-      lines.count == rows.count, zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }),
-      let lastEnd = rows.last?.end, lastEnd <= rtf.count
+    guard kind == .table, let rows, let cells, cellLists == nil,
+      let layout = RTFTableLayout(rows: rows, lines: lines), layout.pieceCount == cells.count,
+      zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count
     else { return nil }
-    var ranges: [Range<Int>] = []
-    var start = 0
-    for line in lines {
-      let count = RTFRowEdit.cellCount(line)
-      ranges.append(start..<(start + count))
-      start += count
-    }
-    return start == cells.count ? ranges : nil
+    return rows.indices.map { layout.pieces(of: $0) }
   }
 
   /// The table without the cell `cellOfRow[row]` of each row named: in that row, its
@@ -124,7 +123,7 @@ extension RTFElement {
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
       let count = rowCells[index].count
-      guard count >= 2, column >= 0, column < count else { return nil }
+      guard row.lines == 1, count >= 2, column >= 0, column < count else { return nil }
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == count }) else { return nil }
@@ -162,7 +161,7 @@ extension RTFElement {
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
       let columns = rowCells[index].count
-      guard column >= 0, column <= columns else { return nil }
+      guard row.lines == 1, column >= 0, column <= columns else { return nil }
       let template = max(0, column - 1)
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
       let definitions = Self.cellDefinitions(in: rtf, region)
@@ -218,20 +217,24 @@ extension RTFElement {
     }
   }
 
-  /// The table of one-line `rows` whose RTF is `cut`'s, with `cells`, and each line of
-  /// `lines` with its cells changed by `change` (given the line's row).
+  /// The table of `rows` whose RTF is `cut`'s, with `cells`, and the line of each
+  /// one-line row of `lines` with its cells changed by `change` (given the row); the
+  /// lines of rows of several lines stay as they are.
   private func reshaped(
     _ cut: RTFByteCuts, cells: [RTFCellText], lines: [Substring], rows: [RTFTableRow],
     change: (_ row: Int, inout [Substring]) -> Void
   ) -> RTFElement {
-    let newLines = lines.enumerated().map { row, line in
+    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+    let newLines = lines.enumerated().map { index, line in
+      let row = rowOfLine[index]
+      guard rows[row].lines == 1 else { return line }
       var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
       change(row, &cells)
-      return cells.joined(separator: "\t")
+      return cells.joined(separator: "\t")[...]
     }
     var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
     edited.cells = cells
-    edited.rows = rows.map { RTFTableRow(lines: 1, end: cut.moved($0.end)) }
+    edited.rows = rows.map { RTFTableRow(lines: $0.lines, end: cut.moved($0.end)) }
     edited.resources = resources
     return edited
   }

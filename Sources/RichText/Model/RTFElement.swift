@@ -226,23 +226,9 @@ public struct RTFElement: Hashable, Sendable {
     let grouped = out.bytes.contains(UInt8(ascii: "\\"))
     if grouped { bytes.append(UInt8(ascii: "{")) }
     // A space keeps the text apart from a control word before it.
-    if !grouped, !out.bytes.isEmpty, endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
+    if !grouped, !out.bytes.isEmpty, RTFControlWordEnd.endsInControlWord(bytes) { bytes.append(UInt8(ascii: " ")) }
     bytes.append(contentsOf: out.bytes)
     if grouped { bytes.append(UInt8(ascii: "}")) }
-  }
-
-  /// Whether `bytes` end with a control word that text written next would extend.
-  private static func endsInControlWord(_ bytes: [UInt8]) -> Bool {
-    var index = bytes.count - 1
-    while index >= 0 {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\\") { return index < bytes.count - 1 }
-      let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-      let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-      guard isLetter || isDigit else { return false }
-      index -= 1
-    }
-    return false
   }
 }
 
