@@ -48,6 +48,16 @@ struct TableRowEditTests {
     }
   }
 
+  /// `expectTable` for `body` with `typed` written over it, then for that with the
+  /// body's own text written back (the table as it was, `rows`).
+  static func expectTableEditedAndBack(
+    _ body: AttributedText, typed: String, rows expected: [[String]], before rows: [[String]], _ label: String
+  ) throws {
+    let edited = body.applyingPlainText(typed)
+    try expectTable(edited, typed: typed, rows: expected, label)
+    try expectTable(edited.applyingPlainText(body.plainText), typed: body.plainText, rows: rows, "\(label), back")
+  }
+
   /// The first and last cell text of each file's table.
   static let edges = ["word-table": ("Name", "second line"), "cocoa-table": ("Item", "Pears"), "lo-table": ("Item", "Saw")]
 
@@ -398,11 +408,8 @@ struct TableColumnEditTests {
       let rows = try #require(TableCellEditTests.tables(body).first, "\(name)")
       for column in 0...rows[0].count {
         let (typed, expected) = Self.with(column, body.plainText, rows: rows)
-        let edited = body.applyingPlainText(typed)
-        try TableRowEditTests.expectTable(edited, typed: typed, rows: expected, "\(name), new column \(column)")
-        // And deleted again.
-        try TableRowEditTests.expectTable(
-          edited.applyingPlainText(body.plainText), typed: body.plainText, rows: rows, "\(name), new column \(column) deleted")
+        try TableRowEditTests.expectTableEditedAndBack(
+          body, typed: typed, rows: expected, before: rows, "\(name), new column \(column)")
       }
     }
   }
@@ -532,11 +539,8 @@ struct TableRowCellEditTests {
         for (label, cells) in Self.edits(of: rows, row: row) {
           let (typed, expected) = Self.replacing(row: row, of: rows, with: cells, in: body.plainText)
           #expect(typed != body.plainText, "\(name), row \(row), \(label)")
-          let edited = body.applyingPlainText(typed)
-          try TableRowEditTests.expectTable(edited, typed: typed, rows: expected, "\(name), row \(row), \(label)")
-          // And typed back as it was.
-          try TableRowEditTests.expectTable(
-            edited.applyingPlainText(body.plainText), typed: body.plainText, rows: rows, "\(name), row \(row), \(label), back")
+          try TableRowEditTests.expectTableEditedAndBack(
+            body, typed: typed, rows: expected, before: rows, "\(name), row \(row), \(label)")
         }
       }
     }
