@@ -7,8 +7,9 @@ extension HistoryIndex {
   /// change that produced exactly that content. A merge that took one side's version
   /// unchanged is not its maker; the change on that side is.
   func lastChange(path: String, tree: ObjectID?, reachable: [Bool]) -> Int? {
-    let candidates = changes(touching: path).filter { reachable[changes[$0].commit] }
-    let key = strings.existingIndex(of: path) ?? -1
+    // One lookup of the path's number (a search of the base's string table).
+    guard let key = strings.existingIndex(of: path) else { return nil }
+    let candidates = changes(touchingKey: key).filter { reachable[changes[$0].commit] }
     var best: Int?
     for index in candidates {
       let change = changes[index]

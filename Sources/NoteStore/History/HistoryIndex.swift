@@ -94,8 +94,14 @@ struct HistoryIndex {
   /// The changes that name `path` (as the package or as a rename's source), oldest first.
   func changes(touching path: String) -> [Int] {
     guard let key = strings.existingIndex(of: path) else { return [] }
+    return changes(touchingKey: key)
+  }
+
+  /// `changes(touching:)` for the path whose string number is `key`.
+  func changes(touchingKey key: Int) -> [Int] {
     let inBase = key < strings.baseCount ? base?.postings(of: key) ?? [] : []
-    return inBase + (changesByPath[key] ?? [])
+    guard let inTail = changesByPath[key] else { return inBase }
+    return inBase + inTail
   }
 
   /// Every commit reachable from `start` (itself included), as flags by position.
