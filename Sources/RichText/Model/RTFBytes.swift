@@ -11,17 +11,15 @@ struct RTFWordScan {
 
   /// The control word at `start` (a backslash), or nil when it is a control symbol.
   init?<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at start: Int) where Bytes.Index == Int {
-    let isLetter = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-    let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     var index = start + 1
-    while index < bytes.endIndex, isLetter(bytes[index]) { index += 1 }
+    while index < bytes.endIndex, Self.isLetter(bytes[index]) { index += 1 }
     guard index > start + 1 else { return nil }
     name = Substring(decoding: Array(bytes[(start + 1)..<index]), as: UTF8.self)
     let negative = index < bytes.endIndex && bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
     let digits = index
     var value = 0
-    while index < bytes.endIndex, isDigit(bytes[index]) {
+    while index < bytes.endIndex, Self.isDigit(bytes[index]) {
       if value < 100_000_000 { value = value * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
       index += 1
     }
@@ -30,6 +28,11 @@ struct RTFWordScan {
     if index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index += 1 }
     end = index
   }
+
+  /// Whether `byte` is a letter of a control word's name.
+  static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+  /// Whether `byte` is a digit of a control word's parameter.
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
 
 /// Brace and word scans over RTF bytes (escaped braces and control symbols skipped).
@@ -150,8 +153,8 @@ struct RTFByteCuts {
     var position = source.lowerBound
     for cut in cuts {
       bytes += rtf[position..<cut.range.lowerBound]
-      // A control word must not run into what now follows it (`\\cell` + `two`
-      // would read as one word `\\celltwo`): a space ends it, as RTF reads a space
+      // A control word must not run into what now follows it (`\cell` + `two`
+      // would read as one word `\celltwo`): a space ends it, as RTF reads a space
       // after a control word.
       let next: UInt8? = cut.range.upperBound < source.upperBound ? rtf[cut.range.upperBound] : nil
       if let following = cut.replacement.first ?? next, RTFControlWordEnd.extends(following),
@@ -182,17 +185,17 @@ struct RTFByteCuts {
 
 /// Where a control word ends, for bytes joined after an edit.
 enum RTFControlWordEnd {
-  /// Whether `bytes` end with a control word (`\\` and letters, then an optional
+  /// Whether `bytes` end with a control word (`\` and letters, then an optional
   /// number) that a letter, digit or hyphen written next would extend. An escaped
-  /// backslash (`\\\\`) before the letters makes them text, and `\\'hh` is no word.
+  /// backslash (`\\`) before the letters makes them text, and `\'hh` is no word.
   static func endsInControlWord<Bytes: BidirectionalCollection>(_ bytes: Bytes) -> Bool
   where Bytes.Element == UInt8, Bytes.Index == Int {
     var index = bytes.endIndex
     // The number, then the letters.
-    while index > bytes.startIndex, isDigit(bytes[index - 1]) { index -= 1 }
+    while index > bytes.startIndex, RTFWordScan.isDigit(bytes[index - 1]) { index -= 1 }
     if index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: "-") { index -= 1 }
     let lettersEnd = index
-    while index > bytes.startIndex, isLetter(bytes[index - 1]) { index -= 1 }
+    while index > bytes.startIndex, RTFWordScan.isLetter(bytes[index - 1]) { index -= 1 }
     guard index < lettersEnd, index > bytes.startIndex, bytes[index - 1] == UInt8(ascii: "\\") else { return false }
     // An odd run of backslashes: the last one starts the word.
     var backslashes = 0
@@ -205,9 +208,6 @@ enum RTFControlWordEnd {
 
   /// Whether `byte` written right after a control word would become part of it.
   static func extends(_ byte: UInt8) -> Bool {
-    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+    RTFWordScan.isLetter(byte) || RTFWordScan.isDigit(byte) || byte == UInt8(ascii: "-")
   }
-
-  private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-  private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

@@ -39,8 +39,7 @@ struct RTFCellEdit: Equatable {
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
     guard newLines.count != oldLines.count else {
       // Each line keeps its cells (else a row's cells changed: `RTFColumnEdit`).
-      let cellCount = { (line: Substring) in line.utf8.count(where: { $0 == UInt8(ascii: "\t") }) }
-      guard zip(oldLines, newLines).allSatisfy({ cellCount($0) == cellCount($1) }) else { return nil }
+      guard zip(oldLines, newLines).allSatisfy({ RTFRowEdit.cellCount($0) == RTFRowEdit.cellCount($1) }) else { return nil }
       pieces = new.split(omittingEmptySubsequences: false, whereSeparator: isPieceEnd)
       added = [:]
       return

@@ -29,7 +29,7 @@ struct RTFColumnEdit: Equatable {
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
     guard !hasLists, oldLines.count == newLines.count, RTFTableLayout(rows: rows, lines: oldLines) != nil
     else { return nil }
-    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+    let rowOfLine = RTFTableRow.rowOfLine(rows)
     let oldCells = oldLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     let newCells = newLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     // A row of several lines keeps its cells (which line's TAB belongs to which cell
@@ -224,7 +224,7 @@ extension RTFElement {
     _ cut: RTFByteCuts, cells: [RTFCellText], lines: [Substring], rows: [RTFTableRow],
     change: (_ row: Int, inout [Substring]) -> Void
   ) -> RTFElement {
-    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+    let rowOfLine = RTFTableRow.rowOfLine(rows)
     let newLines = lines.enumerated().map { index, line in
       let row = rowOfLine[index]
       guard rows[row].lines == 1 else { return line }

@@ -42,6 +42,11 @@ struct RTFTableLayout {
 }
 
 extension RTFTableRow {
+  /// The row of each line of the shown text of a table of `rows`.
+  static func rowOfLine(_ rows: [RTFTableRow]) -> [Int] {
+    rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+  }
+
   /// The row of each piece of a table's shown text, when `rows` has its lines.
   static func pieceRows(_ rows: [RTFTableRow], shownText: String) -> [Int]? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
@@ -98,7 +103,7 @@ struct RTFRowEdit: Equatable {
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
     guard oldLines.count != newLines.count, let layout = RTFTableLayout(rows: rows, lines: oldLines) else { return nil }
     if let cellLists, cellLists.count != layout.pieceCount { return nil }
-    let rowOfLine = rows.indices.flatMap { repeatElement($0, count: rows[$0].lines) }
+    let rowOfLine = RTFTableRow.rowOfLine(rows)
     let lastLine = { (row: Int) in layout.firstLine[row + 1] - 1 }
     /// The row a line typed after row `above` copies, if one fits `cells`: the row
     /// above, else the one below; after the first row (often a heading), the second.
