@@ -45,6 +45,30 @@ struct KeptTreeLookupTests {
     }
   }
 
+  @Test("a kept root lists the entries libgit2 lists, and a root in another form is listed by libgit2")
+  func keptEntriesAsLibgit2() throws {
+    try withRepository { repository, _, git throws in
+      let root = try tree(in: repository)
+      let fresh = try Repository.open(at: try #require(repository.workingDirectory))
+      #expect(try repository.treeEntries(root, keepingTree: true) == (try fresh.treeEntries(root)))
+      // Modes git's fsck warns about, which libgit2 normalizes (100664 to 100644, 040000
+      // to 40000), and a name that is not UTF-8.
+      let blob = try repository.createBlob(Array("x".utf8))
+      let package = try repository.updatedTree(nil, applying: [.upsert(path: "Text.rtf", id: blob, mode: .blob)])
+      for bytes in [
+        Array("100664 A\0".utf8) + blob.bytes + Array("40000 B.note\0".utf8) + package.bytes,
+        Array("040000 A.note\0".utf8) + package.bytes,
+        Array("100644 ".utf8) + [0xC3, 0x28, 0] + blob.bytes,
+      ] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let odd = try #require(ObjectID(hex: try git.run("hash-object", "-t", "tree", "-w", "--literally", file.path)))
+        #expect(try repository.treeEntries(odd, keepingTree: true) == (try fresh.treeEntries(odd)))
+      }
+    }
+  }
+
   @Test("a spliced root is kept: its entries are those git reads")
   func splicedRootIsKept() throws {
     try withRepository { repository, _, git throws in

@@ -8,11 +8,17 @@ import CLibGit2
 /// turning libgit2's hash check off for the whole process
 /// (`GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION`), so every other read, on any thread,
 /// stays verified. Trees read here do not enter libgit2's object cache either.
+///
+/// A tree the repository keeps (the root a command looked into, or the one it just
+/// wrote: ``Repository/treeEntry(atPath:inTree:keepingTree:)``) is not read again: the
+/// history index's update after a note edit compares exactly those two roots.
 public final class BulkTreeReader {
   private let reader: ObjectReader
+  private let repository: Repository
 
   public init(repository: Repository) throws {
     reader = try ObjectReader(repository: repository)
+    self.repository = repository
   }
 
   /// The raw bytes of tree `id`, as ``Repository/rawTree(_:)`` gives them.
@@ -20,7 +26,8 @@ public final class BulkTreeReader {
   /// - Throws: ``GitError`` with code `.notFound` when there is no such object, or
   ///   `.invalid` when it is not a tree.
   public func rawTree(_ id: ObjectID) throws -> [UInt8] {
-    try reader.read(id) { type, bytes in
+    if let kept = repository.rawTrees[id] { return kept.bytes }
+    return try reader.read(id) { type, bytes in
       guard type == GIT_OBJECT_TREE else {
         throw GitError.synthesized(.invalid, .object, "object \(id) is not a tree", "git_odb_read")
       }

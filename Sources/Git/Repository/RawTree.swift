@@ -1,3 +1,5 @@
+import Foundation
+
 /// One tree's bytes (`<mode> <name>\0<20-byte id>` per entry), with where each entry
 /// starts, for lookups by name in O(log n).
 final class RawTree {
@@ -46,6 +48,20 @@ final class RawTree {
     return .found(id: id, mode: slot.mode)
   }
 
+  /// Every entry in git's order, named by its own name; nil when this tree cannot say
+  /// (see ``entries``), and libgit2 must read it.
+  func allEntries() -> [TreeEntry]? {
+    guard let entries else { return nil }
+    return bytes.withUnsafeBytes { buffer in
+      entries.map { slot in
+        let name = String(decoding: buffer[Int(slot.nameStart)..<Int(slot.nameEnd)], as: UTF8.self)
+        let idStart = Int(slot.nameEnd) + 1
+        let id = ObjectID(bytes: UnsafeRawBufferPointer(rebasing: buffer[idStart..<(idStart + ObjectID.byteCount)]))
+        return TreeEntry(name: name, id: id ?? .zero, mode: slot.mode)
+      }
+    }
+  }
+
   /// Where the entry `name` of that kind is, by binary search.
   private func position(of name: [UInt8], isDirectory: Bool, in entries: [Slot]) -> Int? {
     var low = 0, high = entries.count
@@ -82,6 +98,14 @@ final class RawTree {
     }
   }
 
+  /// Whether two names are the same bytes (one `memcmp`, not a byte-by-byte sequence
+  /// comparison: this runs for each of a root tree's 10,000 entries).
+  private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+    return memcmp(x, y, a.count) == 0
+  }
+
   private static func slots(in bytes: [UInt8]) -> [Slot]? {
     bytes.withUnsafeBytes { buffer -> [Slot]? in
       guard let read = RawTreeFormat.slots(buffer) else { return nil }
@@ -95,7 +119,7 @@ final class RawTree {
           let current = UnsafeRawBufferPointer(rebasing: buffer[Int(slot.nameStart)..<Int(slot.nameEnd)])
           // Strictly in order, and no name twice (a file and a folder of one name included).
           guard RawTreeFormat.order(previous, last.mode == .tree, current, mode == .tree) < 0,
-            !previous.elementsEqual(current)
+            !Self.sameBytes(previous, current)
           else { return nil }
         }
         slots.append(slot)
