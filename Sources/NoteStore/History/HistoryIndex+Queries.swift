@@ -9,23 +9,36 @@ extension HistoryIndex {
   func lastChange(path: String, tree: ObjectID?, reachable: [Bool]) -> Int? {
     // One lookup of the path's number (a search of the base's string table).
     guard let key = strings.existingIndex(of: path) else { return nil }
-    let candidates = changes(touchingKey: key).filter { reachable[changes[$0].commit] }
-    var best: Int?
-    for index in candidates {
-      let change = changes[index]
-      let producesIt: Bool
-      if change.path == key {
-        producesIt = change.tree == tree && change.isNewContent
-      } else {
-        producesIt = tree == nil
-      }
-      guard producesIt else { continue }
-      if let current = best, !isNewer(change.commit, than: changes[current].commit) { continue }
-      best = index
+    return lastChange(pathKey: key, tree: tree, reachable: reachable)
+  }
+
+  /// `lastChange(path:tree:reachable:)` for each package in turn. Packages sorted by
+  /// path (a scan's) are quicker: each path's number is searched for after the last.
+  func lastChanges(of packages: [(path: String, tree: ObjectID?)], reachable: [Bool]) -> [Int?] {
+    var hint = -1
+    return packages.map { package in
+      guard let key = strings.existingIndex(of: package.path, after: hint) else { return nil }
+      hint = key
+      return lastChange(pathKey: key, tree: package.tree, reachable: reachable)
     }
-    if best != nil { return best }
-    // The index holds no maker (history made outside its rules): the newest change.
-    return candidates.max { isNewer(changes[$1].commit, than: changes[$0].commit) }
+  }
+
+  /// `lastChange(path:tree:reachable:)` for the path whose string number is `key`.
+  private func lastChange(pathKey key: Int, tree: ObjectID?, reachable: [Bool]) -> Int? {
+    var maker: Int?
+    // The index may hold no maker (history made outside its rules): then the newest change.
+    var newest: Int?
+    // Each is the first found of the newest commit's changes, as `max` would keep.
+    forEachChange(touchingKey: key) { index in
+      let commit = changes.commit(index)
+      guard reachable[commit] else { return }
+      if newest.map({ isNewer(commit, than: changes.commit($0)) }) ?? true { newest = index }
+      let change = changes[index]
+      let producesIt = change.path == key ? change.tree == tree && change.isNewContent : tree == nil
+      guard producesIt else { return }
+      if maker.map({ isNewer(commit, than: changes.commit($0)) }) ?? true { maker = index }
+    }
+    return maker ?? newest
   }
 
   /// The newest change in the history of `change`'s commit (strictly before it) that

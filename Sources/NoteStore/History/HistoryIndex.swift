@@ -104,6 +104,13 @@ struct HistoryIndex {
     return inBase + inTail
   }
 
+  /// Calls `body` with each of `changes(touchingKey: key)`, in that order, without
+  /// making the array.
+  func forEachChange(touchingKey key: Int, _ body: (Int) -> Void) {
+    if key < strings.baseCount { base?.forEachPosting(of: key, body) }
+    changesByPath[key]?.forEach(body)
+  }
+
   /// Every commit reachable from `start` (itself included), as flags by position.
   func reachable(from start: [Int]) -> [Bool] {
     var seen = [Bool](repeating: false, count: commits.count)
@@ -226,6 +233,14 @@ struct StringTable {
   }
 
   func existingIndex(of value: String) -> Int? { lookup[value] ?? base?.index(ofString: value) }
+
+  /// `existingIndex(of:)` for strings looked up in sorted order: `hint` is the index
+  /// found for the one before (see ``HistoryIndexBase/index(ofString:after:)``).
+  func existingIndex(of value: String, after hint: Int) -> Int? {
+    // The base first: a string is in the base or after it, never both, and this
+    // search is cheaper than hashing the string.
+    base?.index(ofString: value, after: hint) ?? lookup[value]
+  }
 
   subscript(index: Int) -> String {
     if index >= baseCount { return index < count ? tail[index - baseCount] : "" }

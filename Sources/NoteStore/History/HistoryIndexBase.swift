@@ -155,7 +155,8 @@ final class HistoryIndexBase {
     String(decoding: stringBytes(index), as: UTF8.self)
   }
 
-  private func stringBytes(_ index: Int) -> UnsafeRawBufferPointer {
+  /// The UTF-8 bytes of the string at `index` (< `stringCount`), in the mapped file.
+  func stringBytes(_ index: Int) -> UnsafeRawBufferPointer {
     let start = u32(layout.stringOffsetsOffset + 4 * index)
     let end = u32(layout.stringOffsetsOffset + 4 * index + 4)
     return UnsafeRawBufferPointer(start: bytes + layout.stringBytesOffset + start, count: end - start)
@@ -164,17 +165,21 @@ final class HistoryIndexBase {
   /// The position of `value` among the strings, found by binary search.
   func index(ofString value: String) -> Int? {
     var key = value
-    return key.withUTF8 { (utf8: UnsafeBufferPointer<UInt8>) -> Int? in
-      var low = 0
-      var high = stringCount
-      while low < high {
-        let middle = (low + high) / 2
-        let order = Self.compare(stringBytes(middle), UnsafeRawBufferPointer(utf8))
-        if order == 0 { return middle }
-        if order < 0 { low = middle + 1 } else { high = middle }
-      }
-      return nil
+    return key.withUTF8 { searchStrings(for: UnsafeRawBufferPointer($0), in: 0..<stringCount) }
+  }
+
+  /// The position of the string whose bytes are `target`, searched for in `range` by
+  /// bisection; nil when it is not there.
+  func searchStrings(for target: UnsafeRawBufferPointer, in range: Range<Int>) -> Int? {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      let order = Self.compare(stringBytes(middle), target)
+      if order == 0 { return middle }
+      if order < 0 { low = middle + 1 } else { high = middle }
     }
+    return nil
   }
 
   /// Byte order, as the strings are sorted.
@@ -259,9 +264,17 @@ final class HistoryIndexBase {
 
   /// The changes naming the string at `index` as path or rename source, oldest first.
   func postings(of index: Int) -> [Int] {
+    var result: [Int] = []
+    forEachPosting(of: index) { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with each change naming the string at `index` as path or rename
+  /// source, oldest first.
+  func forEachPosting(of index: Int, _ body: (Int) -> Void) {
     let start = u32(layout.postingStartsOffset + 4 * index)
     let end = u32(layout.postingStartsOffset + 4 * index + 4)
-    return (start..<end).map { u32(layout.postingsOffset + 4 * $0) }
+    for posting in start..<end { body(u32(layout.postingsOffset + 4 * posting)) }
   }
 
   // MARK: Bytes

@@ -59,7 +59,7 @@ public struct NotePath: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   /// The name the user sees: the path without `.note`.
-  public var name: String { String(path.dropLast(NotePath.packageExtension.count)) }
+  public var name: String { PackageSuffix.droppingExtension(path) }
 
   /// The last component of the name (`Plan` for `Work/Plan.note`).
   public var title: String {

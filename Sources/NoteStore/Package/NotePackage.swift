@@ -48,17 +48,26 @@ struct PackageScanner {
   let repository: Repository
 
   /// Package paths and their tree ids under `tree`, sorted by path.
-  func packages(in tree: ObjectID, prefix: String = "") throws -> [(path: NotePath, tree: ObjectID)] {
+  func packages(in tree: ObjectID) throws -> [(path: NotePath, tree: ObjectID)] {
     var found: [(path: NotePath, tree: ObjectID)] = []
+    try collectPackages(in: tree, prefix: "", into: &found)
+    // One sort of the whole list: the order of the folders' walk does not matter.
+    found.sort { $0.path < $1.path }
+    return found
+  }
+
+  /// Appends the packages under `tree` (whose path is `prefix`) to `found`, unsorted.
+  private func collectPackages(
+    in tree: ObjectID, prefix: String, into found: inout [(path: NotePath, tree: ObjectID)]
+  ) throws {
     for entry in try repository.treeEntries(tree) where entry.mode == .tree && !entry.name.hasPrefix(".") {
       let path = prefix + entry.name
-      if entry.name.hasSuffix(NotePath.packageExtension) && entry.name.count > NotePath.packageExtension.count {
+      if PackageSuffix.isPackageName(entry.name) {
         found.append((NotePath(packagePath: path), entry.id))
       } else {
-        found += try packages(in: entry.id, prefix: path + "/")
+        try collectPackages(in: entry.id, prefix: path + "/", into: &found)
       }
     }
-    return found.sorted { $0.path < $1.path }
   }
 
   /// Package paths whose tree differs between `old` and `new` (added, removed or

@@ -60,13 +60,16 @@ extension Store {
     let states = try fetchedSyncStates()
     let index = try git("reading the history index") { try noteHistory.index() }
     var listed: [(info: NoteInfo, commit: Int?)] = []
+    listed.reserveCapacity(packages.count + states.new.count)
     let reachableFromHead = index.position(of: head).map { index.reachable(from: [$0]) }
-    for (path, packageTree) in packages {
-      let change = reachableFromHead.flatMap { index.lastChange(path: path.path, tree: packageTree, reachable: $0) }
+    let changes =
+      reachableFromHead.map { index.lastChanges(of: packages.map { ($0.path.path, $0.tree) }, reachable: $0) }
+      ?? Array(repeating: nil, count: packages.count)
+    for ((path, packageTree), change) in zip(packages, changes) {
       let info = try noteInfo(
         path, tree: packageTree, change: change, index: index,
         status: status(of: path, modified: modified, conflicted: conflicted, states: states), fallbackDevice: "")
-      listed.append((info, change.map { index.changes[$0].commit }))
+      listed.append((info, change.map { index.changes.commit($0) }))
     }
     for (path, origin) in states.new.sorted(by: { $0.key < $1.key }) {
       let note = NotePath(packagePath: path)
@@ -77,13 +80,16 @@ extension Store {
       let info = try noteInfo(
         note, tree: packageTree, change: change, index: index, status: .new,
         fallbackDevice: origin.device)
-      listed.append((info, change.map { index.changes[$0].commit }))
+      listed.append((info, change.map { index.changes.commit($0) }))
     }
-    return listed.sorted { a, b in
-      if a.info.modified != b.info.modified { return a.info.modified > b.info.modified }
-      if let x = a.commit, let y = b.commit, x != y { return index.isNewer(x, than: y) }
-      return a.info.name < b.info.name
-    }.map(\.info)
+    // Positions are sorted, not the records: a comparison moves two integers.
+    let order = listed.indices.sorted { a, b in
+      let (x, y) = (listed[a].info.modified, listed[b].info.modified)
+      if x != y { return x > y }
+      if let p = listed[a].commit, let q = listed[b].commit, p != q { return index.isNewer(p, than: q) }
+      return listed[a].info.name < listed[b].info.name
+    }
+    return order.map { listed[$0].info }
   }
 
   /// One row of `notes list`: the change's date and device from the index, and the
@@ -97,9 +103,9 @@ extension Store {
     var attachments: Int?
     if let change {
       let record = index.changes[change]
-      let commit = index.commits[record.commit]
-      date = Date(timeIntervalSince1970: TimeInterval(commit.date))
-      device = index.strings[commit.device]
+      // The two fields, not the whole commit record (whose parents are an array).
+      date = Date(timeIntervalSince1970: TimeInterval(index.commits.date(record.commit)))
+      device = index.strings[index.commits.device(record.commit)]
       if record.tree == tree { attachments = record.attachments }
     }
     if attachments == nil, let tree {
@@ -115,7 +121,7 @@ extension Store {
     of path: NotePath, modified: Set<String>, conflicted: Set<String>,
     states: (ahead: Set<String>, incoming: Set<String>, new: [String: (tip: ObjectID, device: String)])
   ) -> NoteStatus {
-    if conflicted.contains(path.name) { return .conflict }
+    if !conflicted.isEmpty && conflicted.contains(path.name) { return .conflict }
     if modified.contains(path.path) { return .modified }
     if states.incoming.contains(path.path) { return .incoming }
     if states.ahead.contains(path.path) { return .ahead }

@@ -39,12 +39,21 @@ enum ListCommand: NotesCommand {
       .init("NAME"), .init("MODIFIED"), .init("DEVICE"), .init("ATTACHMENTS", alignment: .right), .init("STATUS"),
     ])
     let style = context.style
-    // Dates shown to the minute repeat (one commit changes many notes): each is formatted once.
-    var shownDates: [Date: String] = [:]
-    let rows = notes.map { note in
-      let date = shownDates[note.modified] ?? context.displayDate(note.modified)
-      shownDates[note.modified] = date
-      return [note.name, date, note.device, String(note.attachments), note.status.rawValue]
+    // One array of cells, row after row: no array per row.
+    var cells: [String] = []
+    cells.reserveCapacity(notes.count * table.columns.count)
+    // Rows come newest first, so equal dates are neighbours: each run of them is
+    // formatted once.
+    var lastDate: (date: Date, shown: String)?
+    for note in notes {
+      let date = lastDate.flatMap { $0.date == note.modified ? $0.shown : nil } ?? context.displayDate(note.modified)
+      lastDate = (note.modified, date)
+      // Appended one by one: a row literal would be an array per row again.
+      cells.append(note.name)
+      cells.append(date)
+      cells.append(note.device)
+      cells.append(String(note.attachments))
+      cells.append(note.status.rawValue)
     }
     // Without colour every cell prints as it is: no call per cell.
     let tint: ((Int, String) -> String)? =
@@ -57,6 +66,6 @@ enum ListCommand: NotesCommand {
         default: return cell
         }
       } : nil
-    context.out(table.render(rows, terminal: context.terminal, tint: tint))
+    context.out(bytes: table.renderUTF8(cells: cells, terminal: context.terminal, tint: tint))
   }
 }

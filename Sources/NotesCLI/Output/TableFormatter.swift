@@ -63,102 +63,90 @@ public struct TableFormatter: Sendable {
     _ rows: [[String]], terminal: Terminal? = nil,
     tint: ((_ column: Int, _ cell: String) -> String)? = nil
   ) -> String {
-    guard !rows.isEmpty else { return "" }
-    // The cells as shown and their widths, row after row in one array each (not an
-    // array per row: 10,000 rows at 10,000 notes).
-    let count = columns.count
     var cells: [String] = []
-    var cellWidths: [Int] = []
-    cells.reserveCapacity(rows.count * count)
-    cellWidths.reserveCapacity(rows.count * count)
-    let headers = columns.map(\.header)
-    var widths = showsHeader ? headers.map(Self.width(of:)) : Array(repeating: 0, count: count)
+    cells.reserveCapacity(rows.count * columns.count)
     for row in rows {
-      for column in 0..<count {
-        let (cell, width) = column < row.count ? Self.shownWithWidth(row[column]) : ("", 0)
-        cells.append(cell)
-        cellWidths.append(width)
-        if width > widths[column] { widths[column] = width }
-      }
+      for column in columns.indices { cells.append(column < row.count ? row[column] : "") }
     }
-    var output: [UInt8] = []
-    output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + separator.utf8.count * count + 1))
+    return String(decoding: renderUTF8(cells: cells, terminal: terminal, tint: tint), as: UTF8.self)
+  }
+
+  /// ``render(_:terminal:tint:)`` for cells given row after row in one array,
+  /// `columns.count` to a row (a last, shorter row gets blank cells), as UTF-8 bytes:
+  /// for long tables, with no array per row.
+  public func renderUTF8(
+    cells: [String], terminal: Terminal? = nil,
+    tint: ((_ column: Int, _ cell: String) -> String)? = nil
+  ) -> [UInt8] {
+    let count = columns.count
+    guard !cells.isEmpty, count > 0 else { return [] }
+    let rowCount = (cells.count + count - 1) / count
+    var shown = TableCells(count: rowCount * count)
+    for position in 0..<(rowCount * count) {
+      shown.append(escaping: position < cells.count ? cells[position] : "")
+    }
+    var headers = TableCells(count: count)
+    for column in columns { headers.append(raw: column.header) }
+    var widths = showsHeader ? headers.widths : Array(repeating: 0, count: count)
+    for (position, width) in shown.widths.enumerated() where width > widths[position % count] {
+      widths[position % count] = width
+    }
+    let separator = Array(separator.utf8)
+    let lineBound = widths.reduce(count * separator.count, +) + 1
+    var output = ByteSink(capacity: (rowCount + 1) * lineBound)
     if showsHeader {
-      var header: [UInt8] = []
-      appendLine(headers[...], cellWidths: headers.map(Self.width(of:))[...], widths: widths, tint: nil, to: &header)
-      let text = String(decoding: header, as: UTF8.self)
-      output += (terminal.map { Style.stdout($0).header(text) } ?? text).utf8
-      output.append(UInt8(ascii: "\n"))
-    }
-    for start in stride(from: 0, to: cells.count, by: count) {
-      appendLine(
-        cells[start..<(start + count)], cellWidths: cellWidths[start..<(start + count)], widths: widths, tint: tint,
-        to: &output)
-      output.append(UInt8(ascii: "\n"))
-    }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// A cell as shown and its width: printable ASCII as it is, its width its byte count
-  /// (checked byte by byte, the usual case); anything else through
-  /// ``TerminalText/escaped(_:)``, its width that of the escaped text.
-  private static func shownWithWidth(_ cell: String) -> (String, Int) {
-    let printable = bytes(of: cell) { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-    if printable { return (cell, cell.utf8.count) }
-    let shown = TerminalText.escaped(cell)
-    return (shown, width(of: shown))
-  }
-
-  /// A cell's width in characters: its byte count when it is ASCII (most cells: dates,
-  /// counts, statuses), else its count of characters.
-  private static func width(of cell: String) -> Int {
-    bytes(of: cell) { $0.allSatisfy { $0 < 0x80 } } ? cell.utf8.count : cell.count
-  }
-
-  /// `body` over the cell's UTF-8 bytes in one buffer (a native string's own storage), not
-  /// byte by byte through the string's view: 50,000 cells at 10,000 notes.
-  private static func bytes<T>(of cell: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    var cell = cell
-    return cell.withUTF8(body)
-  }
-
-  /// One line appended to `output`: the cells laid out (dressed by `tint` after layout,
-  /// so escape codes never count towards a width), trailing spaces trimmed, cut at
-  /// ``maxWidth``.
-  private func appendLine(
-    _ cells: ArraySlice<String>, cellWidths: ArraySlice<Int>, widths: [Int],
-    tint: ((_ column: Int, _ cell: String) -> String)?, to output: inout [UInt8]
-  ) {
-    func layout(_ dress: ((_ column: Int, _ cell: String) -> String)?, to text: inout [UInt8]) {
-      let start = text.count
-      for (index, cell) in cells.enumerated() {
-        if index > 0 { Self.bytes(of: separator) { text.append(contentsOf: $0) } }
-        let padding = widths[index] - cellWidths[cellWidths.startIndex + index]
-        let shown = cell.isEmpty ? cell : dress.map { $0(index, cell) } ?? cell
-        switch columns[index].alignment {
-        case .left:
-          Self.bytes(of: shown) { text.append(contentsOf: $0) }
-          if index < cells.count - 1 { text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
-        case .right:
-          text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-          Self.bytes(of: shown) { text.append(contentsOf: $0) }
-        }
+      appendLine(0, of: headers, widths: widths, separator: separator, tint: nil, to: &output)
+      if let terminal {
+        let text = output.string(from: 0)
+        output.truncate(to: 0)
+        output.append(Style.stdout(terminal).header(text))
       }
-      while text.count > start && text.last == UInt8(ascii: " ") { text.removeLast() }
+      output.append(UInt8(ascii: "\n"), times: 1)
+    }
+    for row in 0..<rowCount {
+      appendLine(row, of: shown, widths: widths, separator: separator, tint: tint, to: &output)
+      output.append(UInt8(ascii: "\n"), times: 1)
+    }
+    return output.bytes()
+  }
+
+  /// One line appended to `output`: the cells of `row` laid out (dressed by `tint`
+  /// after layout, so escape codes never count towards a width), trailing spaces
+  /// trimmed, cut at ``maxWidth``. `separator` is ``separator``'s bytes.
+  private func appendLine(
+    _ row: Int, of cells: borrowing TableCells, widths: [Int], separator: [UInt8],
+    tint: ((_ column: Int, _ cell: String) -> String)?, to output: inout ByteSink
+  ) {
+    let start = output.count
+    func layout(_ dress: ((_ column: Int, _ cell: String) -> String)?) {
+      for column in columns.indices {
+        let position = row * columns.count + column
+        if column > 0 { separator.withUnsafeBytes { output.append($0) } }
+        let padding = widths[column] - cells.widths[position]
+        let alignment = columns[column].alignment
+        if alignment == .right { output.append(UInt8(ascii: " "), times: padding) }
+        cells.withCell(position) { bytes in
+          if let dress, !bytes.isEmpty {
+            output.append(dress(column, String(decoding: bytes, as: UTF8.self)))
+          } else {
+            output.append(bytes)
+          }
+        }
+        if alignment == .left && column < columns.count - 1 { output.append(UInt8(ascii: " "), times: padding) }
+      }
+      output.trimTrailing(UInt8(ascii: " "), downTo: start)
     }
     if let maxWidth, maxWidth > 0 {
-      var plain: [UInt8] = []
-      layout(nil, to: &plain)
-      let text = String(decoding: plain, as: UTF8.self)
+      layout(nil)
+      let text = output.string(from: start)
       if text.count > maxWidth {
-        output += (String(text.prefix(maxWidth - 1)) + "…").utf8
+        output.truncate(to: start)
+        output.append(String(text.prefix(maxWidth - 1)) + "…")
         return
       }
-      if tint == nil {
-        output += plain
-        return
-      }
+      if tint == nil { return }
+      output.truncate(to: start)
     }
-    layout(tint, to: &output)
+    layout(tint)
   }
 }

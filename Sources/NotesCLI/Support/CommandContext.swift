@@ -66,6 +66,11 @@ struct CommandContext {
     OutputStreams.writeOut(text)
   }
 
+  /// Prints data already in bytes (UTF-8 text such as a long table) on stdout.
+  func out(bytes: [UInt8]) {
+    OutputStreams.writeOut(bytes: bytes)
+  }
+
   /// Prints a note's plain text on stdout, ending with a newline unless it is empty.
   func outText(_ text: String) {
     out(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
