@@ -60,7 +60,10 @@ struct PackageScanner {
   private func collectPackages(
     in tree: ObjectID, prefix: String, into found: inout [(path: NotePath, tree: ObjectID)]
   ) throws {
-    for entry in try repository.treeEntries(tree) where entry.mode == .tree && !entry.name.hasPrefix(".") {
+    // The root (10,000 entries at 10,000 notes) is read whole and kept: the command's
+    // later lookups in it (a note by name, the splice of an edit) find it in memory.
+    let entries = try repository.treeEntries(tree, keepingTree: prefix.isEmpty)
+    for entry in entries where entry.mode == .tree && !entry.name.hasPrefix(".") {
       let path = prefix + entry.name
       if PackageSuffix.isPackageName(entry.name) {
         found.append((NotePath(packagePath: path), entry.id))
