@@ -1,25 +1,32 @@
-/// Text built from many small pieces (a table's cells), appended as UTF-8 bytes
-/// through a pointer: each append is a bounds check and a copy, without the generic
-/// work of `Array.append(contentsOf:)` on every call.
-///
-/// The sink owns its memory and frees it when it goes away; ``bytes()`` copies the
-/// result out.
-struct ByteSink: ~Copyable {
-  private var storage: UnsafeMutableRawBufferPointer
+/// Text built from many small pieces (a table's cells), appended as UTF-8 bytes into
+/// one array written in place (as RichText's `RTFByteBuffer` writes RTF): each append is a
+/// capacity check and a copy, without the generic work of `Array.append(contentsOf:)`
+/// on every call.
+struct ByteSink {
+  /// The bytes written (`count` of them), then room up to the capacity that is never
+  /// read.
+  private var storage: [UInt8]
   /// How many bytes were written.
   private(set) var count = 0
 
   /// An empty sink with room for `capacity` bytes before it grows.
   init(capacity: Int) {
-    storage = .allocate(byteCount: max(capacity, 64), alignment: 1)
+    storage = Self.room(max(capacity, 64))
   }
 
-  deinit { storage.deallocate() }
+  /// An array of `count` bytes left as the allocator gives them: only the bytes below
+  /// ``count``, written since, are ever read.
+  private static func room(_ count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+  }
 
   /// Appends `bytes`.
   mutating func append(_ bytes: UnsafeRawBufferPointer) {
     reserve(bytes.count)
-    UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + bytes.count)]).copyMemory(from: bytes)
+    let start = count
+    storage.withUnsafeMutableBytes { target in
+      UnsafeMutableRawBufferPointer(rebasing: target[start..<(start + bytes.count)]).copyMemory(from: bytes)
+    }
     count += bytes.count
   }
 
@@ -34,8 +41,7 @@ struct ByteSink: ~Copyable {
   mutating func append(_ byte: UInt8, times: Int) {
     guard times > 0 else { return }
     reserve(times)
-    UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + times)]).initializeMemory(
-      as: UInt8.self, repeating: byte)
+    for offset in count..<(count + times) { storage[offset] = byte }
     count += times
   }
 
@@ -52,27 +58,28 @@ struct ByteSink: ~Copyable {
   /// Calls `body` with the bytes written in `range`.
   func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the bytes written")
-    return body(UnsafeRawBufferPointer(rebasing: storage[range]))
+    return storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
   }
 
   /// The bytes from `start` on, decoded (invalid UTF-8 repaired).
   func string(from start: Int) -> String {
-    String(decoding: UnsafeRawBufferPointer(rebasing: storage[min(start, count)..<count]), as: UTF8.self)
+    String(decoding: storage[min(start, count)..<count], as: UTF8.self)
   }
 
   /// Everything written.
-  func bytes() -> [UInt8] {
-    Array(UnsafeRawBufferPointer(rebasing: storage[..<count]))
-  }
+  func bytes() -> [UInt8] { Array(storage[..<count]) }
 
   /// Makes room for `more` bytes after the ones written, doubling the storage as needed.
   private mutating func reserve(_ more: Int) {
     guard count + more > storage.count else { return }
-    let grown = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(storage.count * 2, count + more), alignment: 1)
-    UnsafeMutableRawBufferPointer(rebasing: grown[..<count]).copyMemory(
-      from: UnsafeRawBufferPointer(rebasing: storage[..<count]))
-    storage.deallocate()
+    var grown = Self.room(max(storage.count * 2, count + more))
+    let written = count
+    grown.withUnsafeMutableBytes { target in
+      storage.withUnsafeBytes { source in
+        UnsafeMutableRawBufferPointer(rebasing: target[..<written]).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source[..<written]))
+      }
+    }
     storage = grown
   }
 }

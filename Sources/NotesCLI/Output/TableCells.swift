@@ -3,7 +3,7 @@ import NoteStore
 /// A table's cells as they print: the bytes of each, one after another in one buffer,
 /// and each one's width in characters. Laying out a line then copies bytes, without
 /// going back to the strings.
-struct TableCells: ~Copyable {
+struct TableCells {
   private var bytes: ByteSink
   /// Where each cell's bytes end in `bytes`.
   private var ends: [Int] = []
