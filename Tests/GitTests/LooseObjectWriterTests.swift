@@ -71,7 +71,7 @@ struct LooseObjectWriterTests {
         throws: GitError.self,
         performing: {
           try content.withUnsafeBytes { raw in
-            try LooseObjectWriter.write(raw, kind: "tree", id: id, objectsDirectory: objects)
+            try LooseObjectWriter.write(raw, kind: .tree, id: id, objectsDirectory: objects)
           }
         })
       #expect(error.message.contains(objects + "/ab"))
@@ -86,7 +86,7 @@ struct LooseObjectWriterTests {
       let content = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
       let id = try #require(ObjectID(hex: "cd" + String(repeating: "1", count: 38)))
       try content.withUnsafeBytes { raw in
-        try LooseObjectWriter.write(raw, kind: "blob", id: id, objectsDirectory: directory.file("repo/.git/objects"))
+        try LooseObjectWriter.write(raw, kind: .blob, id: id, objectsDirectory: directory.file("repo/.git/objects"))
       }
       let reader = try #require(LooseObjectReader(objectsHome: directory.file("repo/.git")))
       let read = reader.read(id, allocate: { malloc($0) }, free: { free($0) })

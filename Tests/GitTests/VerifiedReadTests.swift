@@ -36,7 +36,7 @@ struct VerifiedReadTests {
       // A sound zlib stream of another tree, under this tree's name.
       let otherBytes = try repository.rawObject(other).bytes
       try otherBytes.withUnsafeBytes { raw in
-        try LooseObjectWriter.write(raw, kind: "tree", id: tree, objectsDirectory: objects)
+        try LooseObjectWriter.write(raw, kind: .tree, id: tree, objectsDirectory: objects)
       }
       let error = try #require(throws: GitError.self, performing: { try repository.verifiedRawObject(tree) })
       #expect(error.code == .mismatch)

@@ -171,13 +171,8 @@ final class LooseObjectReader: @unchecked Sendable {
     guard let space = first.prefix(inflated).firstIndex(of: 0x20) else {
       return .failure(Problem("its header cannot be read"))
     }
-    let kind: ObjectKind
-    switch String(decoding: first[..<space], as: UTF8.self) {
-    case "blob": kind = .blob
-    case "tree": kind = .tree
-    case "commit": kind = .commit
-    case "tag": kind = .tag
-    default: return .failure(Problem("its header names no kind of object"))
+    guard let kind = ObjectKind(headerName: String(decoding: first[..<space], as: UTF8.self)) else {
+      return .failure(Problem("its header names no kind of object"))
     }
     let limit = fileSize * 1032 + 64
     var size = 0

@@ -17,13 +17,13 @@ enum LooseObjectWriter {
   /// git's loose-object compression level (`core.looseCompression`, 1 by default).
   static let compressionLevel: Int32 = 1
 
-  /// Writes object `id` of kind `kind` (`"tree"`, `"blob"`, …) whose content is `content`
-  /// into `objectsDirectory`; the caller computed `id` from exactly that kind and content.
+  /// Writes object `id` of `kind` whose content is `content` into `objectsDirectory`;
+  /// the caller computed `id` from exactly that kind and content.
   ///
   /// - Throws: ``GitError`` naming the file and the system's reason when a folder or the
   ///   file cannot be made, written or synced; nothing is left under the object's name then.
   static func write(
-    _ content: UnsafeRawBufferPointer, kind: String, id: ObjectID, objectsDirectory: String
+    _ content: UnsafeRawBufferPointer, kind: ObjectKind, id: ObjectID, objectsDirectory: String
   ) throws(GitError) {
     let stream = try compressed(content, kind: kind, id: id)
     let hex = id.hex
@@ -50,9 +50,11 @@ enum LooseObjectWriter {
 
   /// The zlib stream of the object's header and content.
   private static func compressed(
-    _ content: UnsafeRawBufferPointer, kind: String, id: ObjectID
+    _ content: UnsafeRawBufferPointer, kind: ObjectKind, id: ObjectID
   ) throws(GitError) -> [UInt8] {
-    var object = Array("\(kind) \(content.count)\0".utf8)
+    guard var object = kind.header(size: content.count) else {
+      throw .synthesized(.invalid, .object, "object \(id.hex) has no kind git stores", "LooseObjectWriter")
+    }
     object.append(contentsOf: content)
     guard let compressor = libdeflate_alloc_compressor(compressionLevel) else {
       throw .synthesized(.generic, .zlib, "libdeflate could not start to write object \(id.hex)", "LooseObjectWriter")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One tree's bytes (`<mode> <name>\0<20-byte id>` per entry), with where each entry
 /// starts, for lookups by name in O(log n).
 final class RawTree {
@@ -98,14 +96,6 @@ final class RawTree {
     }
   }
 
-  /// Whether two names are the same bytes (one `memcmp`, not a byte-by-byte sequence
-  /// comparison: this runs for each of a root tree's 10,000 entries).
-  private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    guard a.count == b.count else { return false }
-    guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
-    return memcmp(x, y, a.count) == 0
-  }
-
   private static func slots(in bytes: [UInt8]) -> [Slot]? {
     bytes.withUnsafeBytes { buffer -> [Slot]? in
       guard let read = RawTreeFormat.slots(buffer) else { return nil }
@@ -117,9 +107,10 @@ final class RawTree {
         if let last = slots.last {
           let previous = UnsafeRawBufferPointer(rebasing: buffer[Int(last.nameStart)..<Int(last.nameEnd)])
           let current = UnsafeRawBufferPointer(rebasing: buffer[Int(slot.nameStart)..<Int(slot.nameEnd)])
-          // Strictly in order, and no name twice (a file and a folder of one name included).
+          // Strictly in order, and no name twice (a file and a folder of one name included:
+          // compared as two files, the same name orders as zero).
           guard RawTreeFormat.order(previous, last.mode == .tree, current, mode == .tree) < 0,
-            !Self.sameBytes(previous, current)
+            RawTreeFormat.order(previous, false, current, false) != 0
           else { return nil }
         }
         slots.append(slot)

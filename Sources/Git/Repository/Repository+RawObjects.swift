@@ -13,6 +13,35 @@ public enum ObjectKind: Sendable, Hashable {
   /// Anything else (libgit2 reports no other kind for a stored object).
   case other
 
+  /// The kind a stored object's header names (`blob`, `tree`, `commit`, `tag`); nil
+  /// for any other word.
+  init?(headerName: String) {
+    switch headerName {
+    case "blob": self = .blob
+    case "tree": self = .tree
+    case "commit": self = .commit
+    case "tag": self = .tag
+    default: return nil
+    }
+  }
+
+  /// The word a stored object's header starts with; nil for `.other`.
+  var headerName: String? {
+    switch self {
+    case .commit: "commit"
+    case .tree: "tree"
+    case .blob: "blob"
+    case .tag: "tag"
+    case .other: nil
+    }
+  }
+
+  /// The header git hashes and stores before the content of an object of this kind
+  /// and `size` bytes: `<kind> <size>` and a NUL; nil for `.other`.
+  func header(size: Int) -> [UInt8]? {
+    headerName.map { Array("\($0) \(size)\0".utf8) }
+  }
+
   init(_ type: git_object_t) {
     switch type {
     case GIT_OBJECT_COMMIT: self = .commit

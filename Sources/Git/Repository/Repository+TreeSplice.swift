@@ -78,7 +78,7 @@ extension Repository {
     guard git_odb_exists(database.pointer, &out) != 1 else { return id }
     let objects = objectsHome + "/objects"
     let written = bytes.withUnsafeBytes { raw in
-      Result { () throws(GitError) in try LooseObjectWriter.write(raw, kind: "tree", id: id, objectsDirectory: objects) }
+      Result { () throws(GitError) in try LooseObjectWriter.write(raw, kind: .tree, id: id, objectsDirectory: objects) }
     }
     try written.get()
     return id

@@ -17,7 +17,7 @@ extension Repository {
     let reader = try ObjectReader(repository: self)
     return try reader.read(id) { type, bytes in
       let kind = ObjectKind(type)
-      guard let name = kind.headerName, let digest = Self.objectDigest(name, bytes) else {
+      guard let digest = Self.objectDigest(kind, bytes) else {
         // A kind without a header name, or libcrypto failing: libgit2 reads and hashes it.
         return try rawObject(id)
       }
@@ -29,26 +29,12 @@ extension Repository {
     }
   }
 
-  /// The id of an object of kind `name` and content `bytes`, by libcrypto's SHA-1; nil
-  /// when libcrypto fails.
-  static func objectDigest(_ name: String, _ bytes: UnsafeRawBufferPointer) -> ObjectID? {
-    guard var hash = SHA1() else { return nil }
-    let header = Array("\(name) \(bytes.count)\0".utf8)
+  /// The id of an object of `kind` and content `bytes`, by libcrypto's SHA-1; nil for
+  /// `.other` or when libcrypto fails.
+  static func objectDigest(_ kind: ObjectKind, _ bytes: UnsafeRawBufferPointer) -> ObjectID? {
+    guard let header = kind.header(size: bytes.count), var hash = SHA1() else { return nil }
     header.withUnsafeBytes { hash.update($0) }
     hash.update(bytes)
     return hash.finish().flatMap { ObjectID(bytes: $0) }
-  }
-}
-
-extension ObjectKind {
-  /// The word an object's header starts with (`tree 42\0…`); nil for `.other`.
-  var headerName: String? {
-    switch self {
-    case .commit: "commit"
-    case .tree: "tree"
-    case .blob: "blob"
-    case .tag: "tag"
-    case .other: nil
-    }
   }
 }
