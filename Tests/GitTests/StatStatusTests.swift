@@ -122,4 +122,59 @@ struct StatStatusTests {
       #expect(whole == (try repository.status().map(\.path)), "\(step.name), whole scan")
     }
   }
+
+  /// Enough packages that the scan's stats run on several threads (``ScanPlan`` splits
+  /// anything past 2,000 paths); changes at the start, the middle, the end and on the
+  /// boundaries of the threads' ranges must all be found, and the cache kept in order.
+  @Test("a scan split across threads reports exactly what the full status reports")
+  func splitScanAgreesWithFullStatus() throws {
+    let directory = try TemporaryDirectory()
+    let root = directory.file("store")
+    let git = GitCLI(directory: root)
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try git.run("init", "-q", "-b", "devices/laptop")
+    let count = 1_500
+    let names = (0..<count).map { String(format: "Note %04d.note", $0) }
+    let then = Date().addingTimeInterval(-60)
+    for name in names {
+      try directory.write("store/\(name)/Text.rtf", "{\\rtf1 \(name)}")
+      try directory.write("store/\(name)/QuickLook/Preview.rtf", "preview")
+      for path in [name, name + "/Text.rtf", name + "/QuickLook", name + "/QuickLook/Preview.rtf"] {
+        try FileManager.default.setAttributes([.modificationDate: then], ofItemAtPath: root + "/" + path)
+      }
+    }
+    try FileManager.default.setAttributes([.modificationDate: then], ofItemAtPath: root)
+    try git.run("add", "-A")
+    try git.run("commit", "-qm", "start")
+    let repository = try Repository.open(at: root)
+    let cache = directory.file("scan-cache")
+    // Packages on either side of where 8 and 16 equal parts of the files meet.
+    let boundaries = [1, 7, 8, 9, 15].flatMap { part in [count * part / 16 - 1, count * part / 16] }
+    let steps: [(String, () throws -> Void)] = [
+      ("nothing changed", {}),
+      (
+        "bodies rewritten at the start, the end and the ranges' boundaries",
+        {
+          for number in [0, count - 1] + boundaries {
+            try directory.write("store/\(names[number])/Text.rtf", "{\\rtf1 EDIT \(number)}")
+          }
+        }
+      ),
+      (
+        "files added to packages near the end",
+        { for number in [count - 2, count - 1] { try directory.write("store/\(names[number])/Attachments/a.bin", "new") } }
+      ),
+      ("a package deleted in the middle", { try FileManager.default.removeItem(atPath: root + "/" + names[count / 2]) }),
+      ("a new package at the end", { try directory.write("store/Zeta.note/Text.rtf", "{\\rtf1 zeta}") }),
+    ]
+    for (name, change) in steps {
+      try change()
+      let expected = try repository.status().map(\.path).filter { !Self.isExcluded($0) }
+      for pass in ["cold", "cached"] {
+        let scanned = try repository.statusTrustingStat(cacheFile: cache, excluding: Self.previews).map(\.path)
+        #expect(scanned.filter { !Self.isExcluded($0) } == expected, "\(name), \(pass)")
+      }
+      #expect(try repository.statusTrustingStat(cacheFile: cache) == (try repository.status()), "\(name), whole scan")
+    }
+  }
 }

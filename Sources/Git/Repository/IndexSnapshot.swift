@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Only versions 2 and 3 without unmerged entries are read; nil for anything else (a
 /// version 4 index, a conflict, a damaged or truncated file), and the caller uses libgit2.
-final class IndexSnapshot {
+final class IndexSnapshot: @unchecked Sendable {  // immutable: lets over a read-only mapping
   /// One entry: where its fields and its NUL-terminated path are in the mapping.
   struct Entry {
     var offset: Int32

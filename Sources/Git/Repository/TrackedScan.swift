@@ -35,83 +35,34 @@ struct TrackedScan {
   }
 
   /// Compares every entry of `index` with the working tree.
+  ///
+  /// Three steps: the entries are planned (which directories to look up, which files to
+  /// compare; no system calls), then every planned path is `fstatat`ed, on several threads
+  /// for a big index as git's `core.preloadIndex` does, and last the directories are
+  /// looked up in the cache in index order. The kernel's path lookups are most of a clean
+  /// scan's time: 20,000 of them at 10,000 notes.
   mutating func walk(_ index: IndexSnapshot) {
-    var directoryPath: [CChar] = []  // a reusable NUL-terminated copy of a directory's path
-    var previous: [UInt8] = []  // the parent directory of the previous entry
-    var previousExcluded = false  // whether that parent lies in an excluded folder
-    visitDirectory(UnsafeBufferPointer(start: nil, count: 0), firstEntry: 0, scratch: &directoryPath)
-    for (position, entry) in index.entries.enumerated() {
-      let pathBytes = index.path(entry)
-      guard let bytes = pathBytes.baseAddress else { continue }
-      let path = index.cPath(entry)
-      let excluded = { () -> Bool in
-        var parent = pathBytes.count
-        while parent > 0 && bytes[parent - 1] != UInt8(ascii: "/") { parent -= 1 }
-        parent = max(parent - 1, 0)  // the parent's length, without the slash
-        if parent == previous.count && (0..<parent).allSatisfy({ bytes[$0] == previous[$0] }) { return previousExcluded }
-        defer {
-          previous.removeAll(keepingCapacity: true)
-          previous.append(contentsOf: UnsafeBufferPointer(start: bytes, count: parent))
-        }
-        // The directories on the way to the parent that the previous entry was not in,
-        // down to the first excluded one.
-        var common = 0
-        while common < min(parent, previous.count) && bytes[common] == previous[common] { common += 1 }
-        previousExcluded = false
-        if parent > 0 {
-          for end in 1...parent where end == parent || bytes[end] == UInt8(ascii: "/") {
-            let directory = UnsafeBufferPointer(start: bytes, count: end)
-            if let exclusion, exclusion.excludes(directory) {
-              previousExcluded = true
-              break
-            }
-            let sharedWithPrevious = end <= common && (end == previous.count || previous[end] == UInt8(ascii: "/"))
-            if !sharedWithPrevious {
-              visitDirectory(directory, firstEntry: position, scratch: &directoryPath)
-            }
-          }
-        }
-        return previousExcluded
-      }()
-      if excluded { continue }
-      var info = stat()
-      if fstatat(rootDirectory, path, &info, AT_SYMLINK_NOFOLLOW) != 0 || !matches(info, entry, in: index) {
-        changedFiles.append(String(decoding: pathBytes, as: UTF8.self))
+    let plan = ScanPlan(index, exclusion: exclusion)
+    let stats = plan.stat(index, rootDirectory: rootDirectory, indexTime: indexTime)
+    for (number, directory) in plan.directories.enumerated() {
+      guard let time = stats.directoryTimes[number] else { continue }  // gone: its files changed
+      let bytes = plan.bytes(of: directory, in: index)
+      if let names = cache.untracked(bytes, at: time) {
+        guard !names.isEmpty else { continue }
+        let prefix = String(decoding: bytes, as: UTF8.self)
+        untrackedFiles += names.map { prefix.isEmpty ? $0 : prefix + "/" + $0 }
+      } else {
+        misses.append((String(decoding: bytes, as: UTF8.self), directory.firstEntry, time))
       }
+    }
+    for (number, position) in plan.files.enumerated() where stats.fileChanged[number] {
+      changedFiles.append(String(decoding: index.path(index.entries[position]), as: UTF8.self))
     }
     cache.finishLookups()
   }
 
-  /// Looks a directory (its path relative to the root, empty for the root) up in the cache.
-  private mutating func visitDirectory(
-    _ directory: UnsafeBufferPointer<UInt8>, firstEntry: Int, scratch: inout [CChar]
-  ) {
-    scratch.removeAll(keepingCapacity: true)
-    if directory.isEmpty {
-      scratch.append(CChar(UInt8(ascii: ".")))
-    } else {
-      for byte in directory { scratch.append(CChar(bitPattern: byte)) }
-    }
-    scratch.append(0)
-    var info = stat()
-    guard fstatat(rootDirectory, scratch, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }  // gone: its files changed
-    let time = DirectoryCache.Time(info.st_mtim)
-    if let names = cache.untracked(directory, at: time) {
-      guard !names.isEmpty else { return }
-      let prefix = String(decoding: directory, as: UTF8.self)
-      untrackedFiles += names.map { prefix.isEmpty ? $0 : prefix + "/" + $0 }
-    } else {
-      misses.append((String(decoding: directory, as: UTF8.self), firstEntry, time))
-    }
-  }
-
   /// Whether a file is unchanged by its stat data: same size, time, inode and kind, and
-  /// not racily clean (changed in the same tick the index was written).
-  private func matches(_ info: stat, _ entry: IndexSnapshot.Entry, in index: IndexSnapshot) -> Bool {
-    Self.matches(info, entry, in: index, indexTime: indexTime)
-  }
-
-  /// ``matches(_:_:in:)`` against an index written at `indexTime`.
+  /// not racily clean (changed in the same tick the index, written at `indexTime`, was).
   static func matches(_ info: stat, _ entry: IndexSnapshot.Entry, in index: IndexSnapshot, indexTime: DirectoryCache.Time) -> Bool {
     let recorded = index.mtime(entry)
     guard UInt32(truncatingIfNeeded: info.st_size) == index.size(entry),
