@@ -111,15 +111,48 @@ struct StoreTests {
     #expect(!FileManager.default.fileExists(atPath: store.gitDirectory + "/notes-checkout"))
   }
 
-  @Test("stale lock files of a killed writer are cleared by the next writer")
+  @Test("lock files a killed writer left are cleared by the next writer; older ones, plain git's, are not")
   func staleLocksCleared() throws {
     let directory = try TemporaryDirectory()
     let store = try Self.makeStore(directory)
-    let stale = store.gitDirectory + "/refs/heads/devices/laptop.lock"
-    try Data().write(to: URL(fileURLWithPath: stale))
-    try Data().write(to: URL(fileURLWithPath: store.gitDirectory + "/index.lock"))
+    // Plain git's lock from before (git config, live or dead), then a notes writer killed
+    // while it held the store lock: its mark, and the lock files it made.
+    let foreign = store.gitDirectory + "/config.lock"
+    try Data().write(to: URL(fileURLWithPath: foreign))
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: foreign)
+    let mark = store.gitDirectory + "/notes-writer"
+    try Data().write(to: URL(fileURLWithPath: mark))
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: mark)
+    let stale = [store.gitDirectory + "/refs/heads/devices/laptop.lock", store.gitDirectory + "/index.lock"]
+    for path in stale { try Data().write(to: URL(fileURLWithPath: path)) }
     _ = try store.createNote(title: "After", content: .plainText("x"))
-    #expect(!FileManager.default.fileExists(atPath: stale))
+    for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+    #expect(FileManager.default.fileExists(atPath: foreign), "plain git's lock is not notes' to remove")
+    #expect(!FileManager.default.fileExists(atPath: mark), "the writer's mark goes when it finishes")
+  }
+
+  /// A notes command can run while plain git works in the same store: without a killed
+  /// writer before it, every lock file is someone else's.
+  @Test("without a killed writer before it, a writer leaves every git lock file alone, and a lock in its way is an error naming it")
+  func liveGitLocksKept() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let locks = ["config.lock", "packed-refs.lock"].map { store.gitDirectory + "/" + $0 }
+    for path in locks { try Data().write(to: URL(fileURLWithPath: path)) }
+    _ = try store.createNote(title: "Beside git", content: .plainText("x"))
+    for path in locks { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
+    #expect(!FileManager.default.fileExists(atPath: store.gitDirectory + "/notes-writer"))
+    let branchLock = store.gitDirectory + "/refs/heads/devices/laptop.lock"
+    try Data().write(to: URL(fileURLWithPath: branchLock))
+    #expect {
+      _ = try store.createNote(title: "Blocked", content: .plainText("y"))
+    } throws: { error in
+      let message = "\(error)"
+      return message.contains("laptop.lock") && message.contains("another git process holds that lock file")
+    }
+    #expect(FileManager.default.fileExists(atPath: branchLock))
+    try FileManager.default.removeItem(atPath: branchLock)
+    _ = try store.createNote(title: "Blocked", content: .plainText("y"))
   }
 
   @Test("packing leaves no loose reachable objects and keeps every note readable")

@@ -207,7 +207,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + "formatting to lay a plain-text edit over; replace it with `notes write \(note) --rtf-file FILE`, "
         + "or bring back an earlier version with `notes versions \(note)` and `notes resolve`/`restore`"
     case .repository(let operation, let underlying):
-      return "\(operation) failed: \(underlying)" + Self.damageHint(underlying)
+      return "\(operation) failed: \(underlying)" + Self.damageHint(underlying) + Self.lockHint(underlying)
     }
   }
 
@@ -229,6 +229,13 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     guard looksDamaged(error) else { return "" }
     return " (the store's object database looks damaged: `git fsck` names the broken objects; "
       + "`notes clone` from a remote makes a healthy copy)"
+  }
+
+  /// What to do about a git lock file that stopped a write: notes removes only those a
+  /// killed notes writer left (``StoreLock``), never one that plain git may be holding.
+  static func lockHint(_ error: any Error) -> String {
+    guard let git = error as? GitError, git.code == .locked || git.message.contains("failed to lock file") else { return "" }
+    return " (another git process holds that lock file; if none is running, remove the file and try again)"
   }
 
   /// Whether an error says the object database is damaged: a zlib failure, an object

@@ -1,21 +1,27 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The store's writer lock: `flock` on `.git/notes.lock`.
 ///
 /// One writer at a time; readers never take it. The kernel releases the lock when
-/// the holding process dies, so a killed writer never leaves the store locked. While
-/// the lock is held, lock files that libgit2 left behind in `.git` can only come from
-/// a killed process, and ``clearStaleGitLocks(in:)`` removes them.
+/// the holding process dies, so a killed writer never leaves the store locked.
+///
+/// Taken as the store's lock (`gitDirectory` given), it also marks the holder's tenure
+/// with ``WriterTenure``: a writer that finds the mark of one before it knows that one was
+/// killed, and removes the lock files git's way (`index.lock`, `refs/…/x.lock`) made since
+/// it started: they are its leftovers. Lock files older than that belong to someone else,
+/// plain git above all, live or dead, and are left alone, as git leaves its own for the
+/// user to remove.
 final class StoreLock {
   private let descriptor: Int32
+  private let tenure: WriterTenure?
 
   /// Takes the lock, waiting up to `timeout` seconds; `onWait` is called once, when
-  /// the lock is busy, so the caller can tell the user why nothing happens.
+  /// the lock is busy, so the caller can tell the user why nothing happens. With
+  /// `gitDirectory`, the lock is that store's writer lock (see above).
   /// - Throws: `NoteStoreError.storeLocked` after the timeout.
-  init(path: String, storePath: String, timeout: Double, onWait: () -> Void) throws(NoteStoreError) {
+  init(
+    path: String, storePath: String, timeout: Double, gitDirectory: String? = nil, onWait: () -> Void
+  ) throws(NoteStoreError) {
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw .cannotWriteFile(path: path, underlying: POSIXErrorDescription.current())
@@ -37,16 +43,22 @@ final class StoreLock {
       }
     }
     descriptor = fd
+    tenure = gitDirectory.map(WriterTenure.init(gitDirectory:))
+    if let tenure, let gitDirectory, let killedWriterStart = tenure.begin() {
+      Self.clearGitLocks(in: gitDirectory, madeSince: killedWriterStart)
+    }
   }
 
   deinit {
+    tenure?.end()  // while the lock is still held: the next writer must not see it
     flock(descriptor, LOCK_UN)
     close(descriptor)
   }
 
-  /// Removes `*.lock` files that a killed libgit2 writer left in the git directory
-  /// (refs, HEAD, index, config, packed-refs). Call only while holding the lock.
-  static func clearStaleGitLocks(in gitDirectory: String) {
+  /// Removes the `*.lock` files in the git directory (refs, logs, HEAD, index, config,
+  /// packed-refs) last modified at `since` (nanoseconds since 1970) or later: what a
+  /// writer killed after it began then left behind.
+  static func clearGitLocks(in gitDirectory: String, madeSince since: Int64) {
     let fileManager = FileManager.default
     var candidates = ["HEAD.lock", "index.lock", "config.lock", "packed-refs.lock", "ORIG_HEAD.lock"]
       .map { gitDirectory + "/" + $0 }
@@ -60,8 +72,9 @@ final class StoreLock {
         candidates.append(gitDirectory + "/logs/" + relative)
       }
     }
-    for path in candidates where fileManager.fileExists(atPath: path) {
-      try? fileManager.removeItem(atPath: path)
+    for path in candidates {
+      guard let modified = WriterTenure.modified(path), modified >= since else { continue }
+      unlink(path)
     }
   }
 }

@@ -2,12 +2,11 @@ import Foundation
 import Git
 
 extension Store {
-  /// Runs `body` holding the store lock. On taking the lock, finishes a checkout
-  /// that a killed writer left half done and clears its stale lock files.
+  /// Runs `body` holding the store lock. On taking the lock, clears the lock files a
+  /// killed writer left (``StoreLock``) and finishes a checkout it left half done.
   public func withWriteLock<T>(_ body: () throws -> T) throws -> T {
     let lock = try StoreLock(
-      path: lockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
-    StoreLock.clearStaleGitLocks(in: gitDirectory)
+      path: lockPath, storePath: root, timeout: lockTimeout, gitDirectory: gitDirectory, onWait: { onLockWait?() })
     try branchWriter.finishInterruptedCheckout()
     try finishInterruptedFetch()
     let result = try withExtendedLifetime(lock) { try body() }

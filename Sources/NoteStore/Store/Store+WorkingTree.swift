@@ -91,7 +91,7 @@ extension Store {
   /// holds it already and refreshes nothing). Without the refresh every later `status`
   /// or `list` would hash those files again.
   private func wholeStoreStatus() throws -> [StatusEntry] {
-    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, onWait: {})
+    let lock = try? StoreLock(path: lockPath, storePath: root, timeout: 0, gitDirectory: gitDirectory, onWait: {})
     return try withExtendedLifetime(lock) {
       try git("reading the working tree status") {
         try repository.statusTrustingStat(
