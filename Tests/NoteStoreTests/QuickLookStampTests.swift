@@ -1,5 +1,6 @@
 import Foundation
 import QuickLook
+import RichText
 import Testing
 
 @testable import NoteStore
@@ -46,6 +47,29 @@ struct QuickLookStampTests {
     let written = try #require(QuickLookStoreTests.quickLook(store, "Trip", "Thumbnail.png"))
     #expect(Array(written) == (try store.thumbnail(of: note).png))
     #expect(try store.thumbnail(of: note).content == .textAndImage(name: "a.png"))
+  }
+
+  /// A save's thumbnails start drawing before the new root tree is built, from each
+  /// package's own new tree: what they draw must be what the committed note shows.
+  @Test("a save by hand of new text with an image added, then removed, draws what was committed", arguments: [QuickLookMode.local, .commit])
+  func handSaveDrawsCommittedPackage(_ mode: QuickLookMode) throws {
+    let directory = try TemporaryDirectory()
+    let store = try QuickLookStoreTests.makeStore(directory, mode: mode)
+    let note = try store.createNote(title: "Trip", content: .plainText("Trip"))
+    let package = store.root + "/Trip.note"
+    try FileManager.default.createDirectory(atPath: package + "/Attachments", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: try QuickLookStoreTests.imageFile(directory), toPath: package + "/Attachments/photo.png")
+    try Data(RTFWriter().write(AttributedText(plainText: "Trip to the lake"))).write(to: URL(fileURLWithPath: package + "/Text.rtf"))
+    #expect(try store.saveWorkingTree().map(\.note) == ["Trip"])
+    #expect(try store.thumbnail(of: note).content == .textAndImage(name: "photo.png"))
+    let withImage = try #require(QuickLookStoreTests.quickLook(store, "Trip", "Thumbnail.png"))
+    #expect(Array(withImage) == (try store.thumbnail(of: note).png))
+    try FileManager.default.removeItem(atPath: package + "/Attachments/photo.png")
+    #expect(try store.saveWorkingTree().map(\.note) == ["Trip"])
+    #expect(try store.thumbnail(of: note).content == .text)
+    let without = try #require(QuickLookStoreTests.quickLook(store, "Trip", "Thumbnail.png"))
+    #expect(Array(without) == (try store.thumbnail(of: note).png))
+    #expect(without != withImage)
   }
 
   static let longLines = (1...60).map { "Line \($0) of a long note that keeps going" }

@@ -25,11 +25,14 @@ extension Store {
   ) throws -> ObjectID? {
     let parent = try headCommit()
     let baseTree = try headTree()
-    var tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
-    if tree == baseTree && extraParents.isEmpty { return nil }
     // The thumbnails of a few notes draw on other threads while the commit is made and
     // checked out; the refresh after the move (or the committed QuickLook files) waits.
-    startQuickLookRenders(packages: packages(touchedBy: updates, from: baseTree, to: tree), in: tree)
+    let rendersStarted = startQuickLookRenders(applying: updates, to: baseTree)
+    var tree = try git("building the new tree") { try repository.updatedTree(baseTree, applying: updates) }
+    if tree == baseTree && extraParents.isEmpty { return nil }
+    if !rendersStarted {
+      startQuickLookRenders(packages: packages(touchedBy: updates, from: baseTree, to: tree), in: tree)
+    }
     // QuickLook: with `notes.quicklook = commit` the derived files are committed too.
     tree = try withCommittedQuickLook(tree, touching: updates, from: baseTree)
     // pre-commit, prepare-commit-msg and commit-msg: before any object is referenced.

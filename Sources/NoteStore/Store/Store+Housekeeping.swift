@@ -64,9 +64,10 @@ extension Store {
 
   /// Called after every commit, with the store lock held: when a pack is due, hands it to
   /// `onAutoPackDue` (the command line packs in a detached `notes gc --auto` after
-  /// answering), or packs now when that is nil.
-  func packIfNeeded() throws {
-    guard try autoPackIsDue() else { return }
+  /// answering), or packs now when that is nil. `due` is ``autoPackIsDue()`` when the
+  /// caller counted already.
+  func packIfNeeded(due: Bool? = nil) throws {
+    guard try due ?? autoPackIsDue() else { return }
     if let onAutoPackDue {
       onAutoPackDue()
       return

@@ -260,6 +260,41 @@ extension Store {
     }
   }
 
+  /// ``startQuickLookRenders(packages:in:)`` before the new root tree exists, for a change
+  /// whose `updates` all lie inside note packages: each package's own tree is made from
+  /// its tree in `base` and the updates below it, which is what the new root will hold.
+  /// The renders then draw while the root tree (400 KB at 10,000 notes) is spliced and
+  /// written, too.
+  ///
+  /// - Returns: whether the renders were started; false when an update lies outside
+  ///   every package (a folder removed or moved), for the caller to start them once the
+  ///   tree is built.
+  func startQuickLookRenders(applying updates: [TreeUpdate], to base: ObjectID?) -> Bool {
+    var byPackage: [String: [TreeUpdate]] = [:]
+    for update in updates {
+      guard let package = Self.packagePath(containing: update.path) else { return false }
+      let inside = String(update.path.dropFirst(package.count).drop { $0 == "/" })
+      guard !inside.isEmpty else { return false }  // the whole package replaced or removed
+      switch update {
+      case .upsert(_, let id, let mode): byPackage[package, default: []].append(.upsert(path: inside, id: id, mode: mode))
+      case .remove: byPackage[package, default: []].append(.remove(path: inside))
+      }
+    }
+    guard !byPackage.isEmpty, byPackage.count <= Self.quickLookRendersAhead, let mode = try? quickLookMode(), mode != .off
+    else { return true }  // nothing to render ahead: the refresh after the move does it all
+    for (path, inside) in byPackage.sorted(by: { $0.key < $1.key }) {
+      do {
+        let before = try base.flatMap { try repository.treeEntry(atPath: path, inTree: $0) }
+        let tree = try repository.updatedTree(before?.mode == .tree ? before?.id : nil, applying: inside)
+        let package = try NotePackage.read(NotePath(packagePath: path), packageTree: tree, repository: repository)
+        if case .render(let render) = try quickLookWork(for: package) { quickLookCache.start(render) }
+      } catch {
+        continue  // the refresh after the move meets it again, and reports it
+      }
+    }
+    return true
+  }
+
   /// The most thumbnails a change renders ahead, one thread each.
   static let quickLookRendersAhead = 4
 

@@ -80,6 +80,8 @@ struct BranchWriter {
   /// warning.
   private func afterMove(_ move: BranchMove) {
     store.historyDidMove()
+    // Whether a pack is due is counted while the previews draw on their own threads.
+    let packDue = Result { try store.autoPackIsDue() }
     refreshQuickLook(move)
     switch move.origin {
     case .local: store.runPostCommitHook()
@@ -87,7 +89,7 @@ struct BranchWriter {
     case .clone: break
     }
     do {
-      try store.packIfNeeded()
+      try store.packIfNeeded(due: try packDue.get())
     } catch {
       store.warn("the change is saved, but packing objects failed: \(Store.describe(error)); run `notes gc` when there is room")
     }
