@@ -89,7 +89,9 @@ struct ScanPlan {
   func stat(_ index: IndexSnapshot, rootDirectory: Int32, indexTime: DirectoryCache.Time) -> Stats {
     var times = [DirectoryCache.Time?](repeating: nil, count: directories.count)
     var changed = [Bool](repeating: false, count: files.count)
-    let threads = directories.count + files.count < Self.parallelThreshold ? 1 : ProcessInfo.processInfo.activeProcessorCount
+    let paths = directories.count + files.count
+    // As git's preload: a thread for at least 1,000 paths, and no more than 8 threads.
+    let threads = paths < Self.parallelThreshold ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 8, paths / 1_000)
     let parts = threads <= 1 ? 1 : threads * 4  // several parts per thread, so none waits for a slow one
     times.withUnsafeMutableBufferPointer { times in
       changed.withUnsafeMutableBufferPointer { changed in
