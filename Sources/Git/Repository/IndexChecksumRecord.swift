@@ -47,10 +47,7 @@ struct IndexChecksumRecord: Equatable {
   func write(in gitDirectory: String) {
     guard let checksum else { return }
     let text = "\(stamp.inode) \(stamp.size) \(stamp.seconds) \(stamp.nanoseconds) \(checksum.hex)"
-    let path = gitDirectory + "/" + Self.fileName
-    let temporary = path + ".\(getpid()).tmp"
-    guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
-    if rename(temporary, path) != 0 { unlink(temporary) }
+    try? DerivedFile.replace(Array(text.utf8), at: gitDirectory + "/" + Self.fileName)
   }
 }
 

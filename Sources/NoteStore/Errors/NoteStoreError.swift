@@ -261,6 +261,7 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     if let posix = error as? POSIXErrorDescription { return posix.text }
     if let store = error as? NoteStoreError { return store.description }
     if let notRegular = error as? NotARegularFile { return notRegular.description }
+    if let git = error as? GitError, git.category == .os { return git.message }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,

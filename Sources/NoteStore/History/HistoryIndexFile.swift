@@ -191,21 +191,10 @@ enum HistoryIndexFile {
     return writer.data
   }
 
-  /// Writes `bytes` to `path` through a temporary file and a rename.
+  /// Writes `bytes` to `path` through a temporary file and a rename, not synced: the
+  /// file's checksum tells a damaged one, which is then rebuilt from the history.
   static func write(_ bytes: [UInt8], to path: String) throws {
-    let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-      if rename(temporary, path) != 0 {
-        throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
-      }
-    } catch let error as NoteStoreError {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw error
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw NoteStoreError.cannotWriteFile(path: path, underlying: error)
-    }
+    try ReplacedFile.write(bytes, to: path)
   }
 
   // MARK: Reading

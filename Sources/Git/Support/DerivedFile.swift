@@ -1,0 +1,26 @@
+import Foundation
+
+/// Files of derived data (caches, stamps, indexes that can be rebuilt), replaced whole:
+/// the new bytes go to a temporary file beside the old one, which is renamed over it, so
+/// a reader sees the old file or the new one. Nothing is synced to the disk: a crash may
+/// lose the new file or leave it short or zeroed, which each reader of such a file checks
+/// for (a header, a checksum, lengths that must fit) and answers by rebuilding. git does
+/// not sync its own index either; a save must not wait on the disk for a cache.
+public enum DerivedFile {
+  /// Replaces the file at `path` with `bytes`.
+  ///
+  /// - Throws: ``GitError`` (category `.os`) naming the file and the system's reason; the
+  ///   temporary file is gone then, and the old file is as it was.
+  public static func replace(_ bytes: [UInt8], at path: String) throws(GitError) {
+    let temporary = path + ".tmp-\(getpid())"
+    do throws(GitError) {
+      let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666, function: "open")
+      try file.writeAll(bytes, path: temporary)
+      try file.close(path: temporary)
+      guard rename(temporary, path) == 0 else { throw GitError.system("rename", "cannot replace '\(path)'") }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+}
