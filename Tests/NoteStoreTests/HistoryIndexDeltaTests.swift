@@ -120,7 +120,7 @@ struct HistoryIndexDeltaTests {
     let before = try #require(try MappedFile(path: location.base)).identity
     let base = try #require(try HistoryIndexBase.open(path: location.base))
     HistoryIndexStamp.record(
-      before, checksum: base.checksum, at: location.stamp,
+      before, checksum: base.checksum, of: location.base, at: location.stamp,
       now: max(before.changed, before.modified) + HistoryIndexStamp.settledAge)
     let deltaBefore = try #require(FileManager.default.contents(atPath: location.delta))
 

@@ -25,10 +25,23 @@ struct HistoryIndexStampTests {
     let base = try #require(try HistoryIndexBase.open(path: location.base))
     let identity = try #require(try MappedFile(path: location.base)).identity
     HistoryIndexStamp.record(
-      identity, checksum: base.checksum, at: location.stamp,
+      identity, checksum: base.checksum, of: location.base, at: location.stamp,
       now: max(identity.changed, identity.modified) + HistoryIndexStamp.settledAge)
     #expect(HistoryIndexStamp.matches(identity, checksum: base.checksum, at: location.stamp))
     return identity
+  }
+
+  @Test("no stamp vouches for a file that cannot be synced to the disk (gone, or not readable)")
+  func unsyncedFileIsNotStamped() throws {
+    let (group, location) = try Self.indexedStore()
+    _ = group
+    try? FileManager.default.removeItem(atPath: location.stamp)
+    let identity = try #require(try MappedFile(path: location.base)).identity
+    let base = try #require(try HistoryIndexBase.open(path: location.base))
+    HistoryIndexStamp.record(
+      identity, checksum: base.checksum, of: location.base + ".gone", at: location.stamp,
+      now: max(identity.changed, identity.modified) + HistoryIndexStamp.settledAge)
+    #expect(!FileManager.default.fileExists(atPath: location.stamp))
   }
 
   @Test("a base file that passed its checks is stamped only once its times are settled")
@@ -41,7 +54,7 @@ struct HistoryIndexStampTests {
     let identity = try #require(try MappedFile(path: location.base)).identity
     let base = try #require(try HistoryIndexBase.open(path: location.base))
     HistoryIndexStamp.record(
-      identity, checksum: base.checksum, at: location.stamp,
+      identity, checksum: base.checksum, of: location.base, at: location.stamp,
       now: max(identity.changed, identity.modified) + HistoryIndexStamp.settledAge - 1)
     #expect(!FileManager.default.fileExists(atPath: location.stamp))
 

@@ -53,10 +53,10 @@ final class HistoryIndexBase {
       throw HistoryIndexFileError.unreadable(path: error.path, errno: error.errno)
     }
     guard let file = mapped else { return nil }
-    return try HistoryIndexBase(file: file, stamp: stamp)
+    return try HistoryIndexBase(file: file, path: path, stamp: stamp)
   }
 
-  private init(file: MappedFile, stamp: String?) throws {
+  private init(file: MappedFile, path: String, stamp: String?) throws {
     self.file = file
     guard let bytes = file.base, file.count >= HistoryIndexBaseLayout.headerSize + 8 else {
       throw HistoryIndexFileError.corrupt("truncated")
@@ -86,7 +86,7 @@ final class HistoryIndexBase {
     tips = try Self.readTips(bytes, layout)
     if !checked {
       try validate()
-      if let stamp { HistoryIndexStamp.record(file.identity, checksum: stored, at: stamp) }
+      if let stamp { HistoryIndexStamp.record(file.identity, checksum: stored, of: path, at: stamp) }
     }
   }
 

@@ -21,12 +21,21 @@ enum HistoryIndexStamp {
     return String(decoding: data, as: UTF8.self) == line(identity, checksum: checksum)
   }
 
-  /// Records at `path` that this version of the file passed the checks, when its
+  /// Records at `path` that this version of `file` passed the checks, when its
   /// times are settled at `now` (nanoseconds since 1970; the clock when nil);
   /// otherwise (or when it cannot be written) nothing: the next open checks the file
   /// in full again.
-  static func record(_ identity: FileIdentity, checksum: UInt64, at path: String, now: Int64? = nil) {
+  ///
+  /// The file is synced to the disk first. Derived files are written without waiting
+  /// for it (``ReplacedFile``), so a crash could otherwise keep a stamp and lose part of
+  /// the file it vouches for. This happens once for each version of the file.
+  static func record(_ identity: FileIdentity, checksum: UInt64, of file: String, at path: String, now: Int64? = nil) {
     guard (now ?? clock()) - max(identity.changed, identity.modified) >= settledAge else { return }
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    let synced = fsync(descriptor) == 0
+    close(descriptor)
+    guard synced else { return }
     do {
       try ReplacedFile.write(Array(line(identity, checksum: checksum).utf8), to: path)
     } catch {
