@@ -8,10 +8,7 @@ import Testing
 @Suite("Index checksum record")
 struct IndexChecksumRecordTests {
   static func makeRepository(_ directory: TemporaryDirectory) throws -> (root: String, git: GitCLI) {
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     for name in ["A", "B"] { try directory.write("store/\(name).note/Text.rtf", "{\\rtf1 \(name)}") }
     try git.run("add", "-A")
     try git.run("commit", "-qm", "start")

@@ -17,10 +17,7 @@ struct IndexFileImageTests {
     print("IndexFileImageTests seed \(seed)")
     var random = SeededGenerator(seed: seed)
     let directory = try TemporaryDirectory()
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     var files: [String] = []
     for number in 0..<Int.random(in: 20...80, using: &random) {
       let folder = ["A", "B", "Work/C", "Work/D", "E"].randomElement(using: &random) ?? "A"

@@ -49,10 +49,7 @@ struct IndexFileWriterTests {
   @Test("a set, a refresh and a removal give an index git reads, with the other entries unchanged")
   func editsReadByGit() throws {
     let directory = try TemporaryDirectory()
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     for name in ["A", "B", "C", "D"] {
       try directory.write("store/\(name).note/Text.rtf", "{\\rtf1 \(name)}")
       // An hour old: no entry is racily clean against the index git writes now.
@@ -103,10 +100,7 @@ struct IndexFileWriterTests {
   @Test("an edit putting a file where the index has a folder is left to libgit2")
   func fileOverFolderFallsBack() throws {
     let directory = try TemporaryDirectory()
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     try directory.write("store/A.note/Text.rtf", "{\\rtf1 A}")
     try git.run("add", "-A")
     let index = try Data(contentsOf: URL(fileURLWithPath: root + "/.git/index"))

@@ -10,10 +10,7 @@ import Testing
 struct IndexSnapshotTests {
   /// A repository with a few files, one in a folder, one executable, committed by git.
   func makeRepository(_ directory: TemporaryDirectory) throws -> (root: String, git: GitCLI) {
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     try directory.write("store/A.note/Text.rtf", "{\\rtf1 alpha}")
     try directory.write("store/B.note/Attachments/x.bin", String(repeating: "b", count: 1000))
     try directory.write("store/Ünïcode \u{1F600}.note/Text.rtf", "{\\rtf1 gamma}")

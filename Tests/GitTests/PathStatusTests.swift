@@ -17,10 +17,7 @@ struct PathStatusTests {
     print("PathStatusTests seed \(seed)")
     var random = SeededGenerator(seed: seed)
     let directory = try TemporaryDirectory()
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     try directory.write("store/.gitignore", "*.tmp\n")
     let packages = ["A.note", "B.note", "Work/C.note"]
     for package in packages {

@@ -13,10 +13,7 @@ struct StatStatusTests {
   /// A repository whose working directory is committed, checked out by git and aged, so
   /// directory times are old enough to be remembered between scans.
   func makeAgedStore(_ directory: TemporaryDirectory) throws -> (Repository, String, GitCLI) {
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     try directory.write("store/.gitignore", "*.note/QuickLook/\n")
     try directory.write("store/A.note/Text.rtf", "{\\rtf1 alpha}")
     try directory.write("store/B.note/Text.rtf", "{\\rtf1 beta}")
@@ -129,10 +126,7 @@ struct StatStatusTests {
   @Test("a scan split across threads reports exactly what the full status reports")
   func splitScanAgreesWithFullStatus() throws {
     let directory = try TemporaryDirectory()
-    let root = directory.file("store")
-    let git = GitCLI(directory: root)
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    try git.run("init", "-q", "-b", "devices/laptop")
+    let (root, git) = try directory.gitStore()
     let count = 1_500
     let names = (0..<count).map { String(format: "Note %04d.note", $0) }
     let then = Date().addingTimeInterval(-60)

@@ -31,19 +31,7 @@ enum LooseObjectWriter {
     let createdFolder = try makeFolder(folder)
     let temporary = folder + "/tmp_obj_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
     let target = folder + "/" + hex.dropFirst(2)
-    do throws(GitError) {
-      let file = try FileDescriptor(
-        path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o444, function: "open")
-      try file.writeAll(stream, path: temporary)
-      try file.sync(path: temporary)
-      try file.close(path: temporary)
-      guard rename(temporary, target) == 0 else {
-        throw GitError.system("rename", "cannot rename '\(temporary)' to '\(target)'")
-      }
-    } catch {
-      unlink(temporary)
-      throw error
-    }
+    try FileDescriptor.replace(target, with: stream, through: temporary, mode: 0o444, synced: true)
     try syncFolder(folder)
     if createdFolder { try syncFolder(objectsDirectory) }
   }

@@ -235,21 +235,8 @@ private struct DirectCheckoutPlan {
     }
     // No fsync: this is a checkout (libgit2 does not sync either), on the write path of
     // every `notes write`; the index entry written after it records what is on disk.
-    let temporary = Repository.temporaryPath(near: path)
-    do {
-      let file = try FileDescriptor(
-        path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: executable ? 0o777 : 0o666, function: "open")
-      try file.writeAll(bytes, path: path)
-      try file.close(path: path)
-    } catch {
-      unlink(temporary)
-      throw error
-    }
-    guard rename(temporary, path) == 0 else {
-      let error = GitError.system("rename", "cannot replace '\(path)'")
-      unlink(temporary)
-      throw error
-    }
+    try FileDescriptor.replace(
+      path, with: bytes, through: Repository.temporaryPath(near: path), mode: executable ? 0o777 : 0o666, synced: false)
     var info = stat()
     guard lstat(path, &info) == 0 else { throw GitError.system("lstat", "cannot stat '\(path)'") }
     return info

@@ -12,15 +12,8 @@ public enum DerivedFile {
   /// - Throws: ``GitError`` (category `.os`) naming the file and the system's reason; the
   ///   temporary file is gone then, and the old file is as it was.
   public static func replace(_ bytes: [UInt8], at path: String) throws(GitError) {
-    let temporary = path + ".tmp-\(getpid())"
-    do throws(GitError) {
-      let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666, function: "open")
-      try file.writeAll(bytes, path: temporary)
-      try file.close(path: temporary)
-      guard rename(temporary, path) == 0 else { throw GitError.system("rename", "cannot replace '\(path)'") }
-    } catch {
-      unlink(temporary)
-      throw error
-    }
+    // One name per process, overwritten if a killed one left it.
+    try FileDescriptor.replace(
+      path, with: bytes, through: path + ".tmp-\(getpid())", creation: O_TRUNC, mode: 0o666, synced: false)
   }
 }

@@ -66,6 +66,29 @@ struct FileDescriptor: ~Copyable {
     }
   }
 
+  /// Replaces the file at `path` with `bytes`, so that a reader sees the old file or the
+  /// new one: the bytes go to the new file `temporary` beside it (made with `creation`,
+  /// `O_EXCL` unless a leftover of that name may be overwritten, and `mode`), synced
+  /// first when `synced`, and that file is renamed over `path`.
+  ///
+  /// - Throws: ``GitError`` naming the file and the system's reason; the temporary file
+  ///   is removed then, and `path` is as it was.
+  static func replace(
+    _ path: String, with bytes: [UInt8], through temporary: String, creation: Int32 = O_EXCL, mode: mode_t,
+    synced: Bool
+  ) throws(GitError) {
+    do throws(GitError) {
+      let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | creation, mode: mode, function: "open")
+      try file.writeAll(bytes, path: path)
+      if synced { try file.sync(path: path) }
+      try file.close(path: path)
+      guard rename(temporary, path) == 0 else { throw GitError.system("rename", "cannot replace '\(path)'") }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+
   /// Flushes the file's data to stable storage.
   func sync(path: String) throws(GitError) {
     guard fsync(rawValue) == 0 else { throw .system("fsync", "cannot sync '\(path)'") }

@@ -73,7 +73,7 @@ final class StoreLock {
       }
     }
     for path in candidates {
-      guard let modified = WriterTenure.modified(path), modified >= since else { continue }
+      guard let modified = FileIdentity(path: path)?.modified, modified >= since else { continue }
       unlink(path)
     }
   }

@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-// `stat`'s fields come from whichever C module read <sys/stat.h> first: CoreFoundation's.
-#if canImport(CoreFoundation)
-  import CoreFoundation
-#endif
 
 /// `.git/notes-writer`: an empty file that is there exactly while a notes writer holds the
 /// store lock (``StoreLock``). Its modification time is when that writer began. Found by
@@ -27,7 +20,7 @@ struct WriterTenure {
   /// - Returns: when the previous writer began, when it was killed holding the lock
   ///   (its mark is still there); nil when it finished.
   func begin() -> Int64? {
-    let killed = Self.modified(path)
+    let killed = FileIdentity(path: path)?.modified
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     if descriptor >= 0 {
       futimens(descriptor, nil)  // now, also when the file was there
@@ -39,13 +32,5 @@ struct WriterTenure {
   /// Ends this writer's tenure: it finished.
   func end() {
     unlink(path)
-  }
-
-  /// The modification time of the file at `path` (not following a link) in nanoseconds
-  /// since 1970, nil when there is none.
-  static func modified(_ path: String) -> Int64? {
-    var info = Glibc.stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
   }
 }

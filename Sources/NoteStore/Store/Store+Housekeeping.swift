@@ -64,10 +64,10 @@ extension Store {
 
   /// Called after every commit, with the store lock held: when a pack is due, hands it to
   /// `onAutoPackDue` (the command line packs in a detached `notes gc --auto` after
-  /// answering), or packs now when that is nil. `due` is ``autoPackIsDue()`` when the
-  /// caller counted already.
-  func packIfNeeded(due: Bool? = nil) throws {
-    guard try due ?? autoPackIsDue() else { return }
+  /// answering), or packs now when that is nil. `due` is what ``autoPackIsDue()``
+  /// answered.
+  func packIfNeeded(due: Bool) throws {
+    guard due else { return }
     if let onAutoPackDue {
       onAutoPackDue()
       return

@@ -88,4 +88,12 @@ struct FileIdentity: Hashable, Sendable {
     changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
   }
+
+  /// The identity of the file at `path` (not following a final link); nil when there
+  /// is none.
+  init?(path: String) {
+    var info = Glibc.stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
 }

@@ -29,6 +29,16 @@ final class TemporaryDirectory {
 
   func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: file(relative)) }
 
+  /// An empty repository made by `git init` in `store/`, on branch `devices/laptop`,
+  /// and the git command line for it.
+  func gitStore() throws -> (root: String, git: GitCLI) {
+    let root = file("store")
+    let git = GitCLI(directory: root)
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try git.run("init", "-q", "-b", "devices/laptop")
+    return (root, git)
+  }
+
   deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
