@@ -17,8 +17,10 @@ enum ReaderListIdentities {
 
   /// Rewrites the `listID` of every item of `paragraphs`, the cell paragraphs of
   /// tables included (in reading order, as `TableCellMarkers` numbers them).
-  static func canonicalize(_ paragraphs: inout [Paragraph]) -> Identities {
-    let entries = TableCellMarkers.entries(of: paragraphs)
+  /// `mayHaveTables` false (the reader read no table) spares a look at every
+  /// paragraph's last run.
+  static func canonicalize(_ paragraphs: inout [Paragraph], mayHaveTables: Bool = true) -> Identities {
+    let entries = mayHaveTables ? TableCellMarkers.entries(of: paragraphs) : nil
     let markers = entries?.markers ?? paragraphs.map(\.listMarker)
     guard markers.contains(where: { $0?.listID != nil }) else { return Identities() }
     let fileListIDs = markers.map { $0?.listID }

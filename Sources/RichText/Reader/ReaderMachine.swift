@@ -228,7 +228,7 @@ struct ReaderMachine {
     finishBody()
     collapseTables()
     noteElementResources()
-    let listIDs = ReaderListIdentities.canonicalize(&body.paragraphs)
+    let listIDs = ReaderListIdentities.canonicalize(&body.paragraphs, mayHaveTables: !tables.paragraphs.isEmpty)
     var text = AttributedText(paragraphs: body.paragraphs, document: document)
     text.rtfSource = recorder.source(
       bytes: bytes, paragraphs: text.paragraphs, document: document,

@@ -11,7 +11,11 @@ struct RTFSourceRecorder {
   private var ends: [Int] = []
   private var endStates: [Int32] = []
   private var states: [RTFBoundaryState] = []
-  private var stateNumbers: [QuicklyHashedState: Int32] = [:]
+  /// The number of the newest state of each quick hash (`quickHash`), and for each
+  /// state the number of the one before it with the same hash (-1: none): states are
+  /// found by hash and compared where they are kept, never copied to be looked up.
+  private var newestStateOfHash: [Int: Int32] = [:]
+  private var olderStateOfSameHash: [Int32] = []
   /// The number of the state at the last clean paragraph end (`states` holds it).
   private var lastNumber: Int32?
   /// The numbers of the last few distinct states, looked at before `stateNumbers`
@@ -41,17 +45,66 @@ struct RTFSourceRecorder {
   /// Records the end of a paragraph at `offset` with the reader's state there (a
   /// clean boundary) found neither at the last clean end nor among the recent ones:
   /// one lookup by hash, which adds the state when it is new.
-  private mutating func noteParagraphEnd(at offset: Int, newState state: RTFBoundaryState) {
+  private mutating func noteParagraphEnd(
+    at offset: Int, character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>,
+    unicodeFallback: Int32
+  ) {
     ends.append(offset)
-    let next = Int32(states.count)
-    let number = Self.number(of: &stateNumbers[QuicklyHashedState(state: state), default: next])
-    if number == next { states.append(state) }
+    let hash = Self.quickHash(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+    let newest = newestStateOfHash[hash]
+    var found: Int32?
+    if var candidate = newest {
+      states.withUnsafeBufferPointer { kept in
+        guard let base = kept.baseAddress else { return }
+        while candidate >= 0 {
+          if Self.isState(
+            base + Int(candidate), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+          {
+            found = candidate
+            return
+          }
+          candidate = olderStateOfSameHash[Int(candidate)]
+        }
+      }
+    }
+    let number: Int32
+    if let found {
+      number = found
+    } else {
+      number = Int32(states.count)
+      states.append(
+        RTFBoundaryState(character: character.pointee, paragraph: paragraph.pointee, unicodeFallback: unicodeFallback))
+      olderStateOfSameHash.append(newest ?? -1)
+      newestStateOfHash[hash] = number
+    }
     lastNumber = number
     endStates.append(number)
     if checksRecentStates, !recentStateNumbers.contains(number) {
       if recentStateNumbers.count == Self.recentStateCount { recentStateNumbers.removeFirst() }
       recentStateNumbers.append(number)
     }
+  }
+
+  /// A hash of the fields of a boundary state that tell states apart most often, read
+  /// where they lie (not its arrays and strings, only their sizes): equal states hash
+  /// the same, and `isState` compares everything.
+  @inline(__always)
+  private static func quickHash(
+    character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>, unicodeFallback: Int32
+  ) -> Int {
+    var hasher = Hasher()
+    hasher.combine(character.pointee.fontIndex)
+    hasher.combine(character.pointee.halfPoints)
+    hasher.combine(character.pointee.isBold)
+    hasher.combine(character.pointee.isItalic)
+    hasher.combine(character.pointee.foreground)
+    hasher.combine(character.pointee.unknown.count)
+    hasher.combine(paragraph.pointee.listOverride)
+    hasher.combine(paragraph.pointee.listLevel)
+    hasher.combine(paragraph.pointee.leftIndent)
+    hasher.combine(paragraph.pointee.tabStops.count)
+    hasher.combine(unicodeFallback)
+    return hasher.finalize()
   }
 
   /// Whether nothing but line breaks stands between the last paragraph end and
@@ -99,10 +152,7 @@ struct RTFSourceRecorder {
       return nil
     }
     guard let found else {
-      noteParagraphEnd(
-        at: offset,
-        newState: RTFBoundaryState(
-          character: character.pointee, paragraph: paragraph.pointee, unicodeFallback: unicodeFallback))
+      noteParagraphEnd(at: offset, character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
       return
     }
     ends.append(offset)
@@ -121,10 +171,6 @@ struct RTFSourceRecorder {
       && ReaderStateComparison.areEqual(state.character, character)
       && ReaderStateComparison.areEqual(state.paragraph, paragraph)
   }
-
-  /// The value of a dictionary entry, through `inout` so that reading it with a
-  /// default adds the default.
-  private static func number(of entry: inout Int32) -> Int32 { entry }
 
   /// Joins each range of paragraphs (a table read as paragraphs) into one: the
   /// boundaries inside a range go.
@@ -158,28 +204,4 @@ struct RTFSourceRecorder {
       boundaries: [start] + ends + [documentEnd],
       boundaryStates: [-1] + endStates + [-1], states: states, tables: tables)
   }
-}
-
-/// A boundary state as a dictionary key hashed by a few of its fields only (the
-/// ones that tell states apart most often), not its arrays and strings: equal
-/// states still hash the same, and `==` compares everything.
-private struct QuicklyHashedState: Hashable {
-  var state: RTFBoundaryState
-
-  func hash(into hasher: inout Hasher) {
-    let character = state.character
-    let paragraph = state.paragraph
-    hasher.combine(character.fontIndex)
-    hasher.combine(character.halfPoints)
-    hasher.combine(character.isBold)
-    hasher.combine(character.isItalic)
-    hasher.combine(character.foreground)
-    hasher.combine(character.link?.utf8.count)
-    hasher.combine(paragraph.listOverride)
-    hasher.combine(paragraph.listLevel)
-    hasher.combine(paragraph.leftIndent)
-    hasher.combine(paragraph.tabStops.count)
-  }
-
-  static func == (lhs: QuicklyHashedState, rhs: QuicklyHashedState) -> Bool { lhs.state == rhs.state }
 }
