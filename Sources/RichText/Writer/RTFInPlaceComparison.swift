@@ -1,45 +1,31 @@
 /// Comparing a body's attributes and styles where they lie, without copying them.
 ///
-/// Passing a run's attributes (or a paragraph's style) to `==`, or even asking
-/// whether its element is nil with `== nil`, loads a copy of the whole value: a
-/// retain and a release of every string and array in it, which cost more than the
-/// comparison. These read each field through the pointer; an optional field's
-/// absence is told by its case alone.
+/// Passing a paragraph's style to `==`, or even asking whether its list is nil with
+/// `== nil`, loads a copy of the whole value: a retain and a release of every string
+/// and array in it, which cost more than the comparison. These read each field
+/// through the pointer; an optional field's absence is told by its case alone.
+/// Character attributes keep their fields in a shared box: equal when they share it,
+/// else compared field by field.
 enum RTFInPlaceComparison {
-  /// Whether `a == b`, the fields that are cheap to compare and mostly tell sets
-  /// apart (bold, colours, decorations) first.
+  /// Whether `a == b`: at once when they share their fields' box, as the runs of one
+  /// reader state and copies of one run do.
   @inline(__always)
   static func areEqual(
     _ a: UnsafePointer<CharacterAttributes>, _ b: UnsafePointer<CharacterAttributes>
   ) -> Bool {
-    guard a.pointee.isBold == b.pointee.isBold, a.pointee.isItalic == b.pointee.isItalic,
-      a.pointee.fontSize == b.pointee.fontSize, a.pointee.foregroundColor == b.pointee.foregroundColor,
-      a.pointee.backgroundColor == b.pointee.backgroundColor, a.pointee.underline == b.pointee.underline,
-      a.pointee.strikethrough == b.pointee.strikethrough,
-      a.pointee.verticalPosition == b.pointee.verticalPosition
-    else { return false }
-    guard a.pointee.font == b.pointee.font, a.pointee.link == b.pointee.link,
-      a.pointee.unknown == b.pointee.unknown
-    else { return false }
-    switch (hasElement(a), hasElement(b)) {
-    case (false, false): return true
-    case (true, true): return a.pointee.element == b.pointee.element
-    default: return false
-    }
+    CharacterAttributes.shareStorage(a, b) || a.pointee == b.pointee
   }
 
   /// Whether the attributes at `a` have an element, told without copying it.
   @inline(__always)
   static func hasElement(_ a: UnsafePointer<CharacterAttributes>) -> Bool {
-    if case .none = a.pointee.element { return false }
-    return true
+    a.pointee.hasElement
   }
 
   /// Whether the attributes at `a` have a link, told without copying it.
   @inline(__always)
   static func hasLink(_ a: UnsafePointer<CharacterAttributes>) -> Bool {
-    if case .none = a.pointee.link { return false }
-    return true
+    a.pointee.hasLink
   }
 
   /// Whether `a == b`, the plain fields first.
