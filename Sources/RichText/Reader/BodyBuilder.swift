@@ -2,6 +2,10 @@
 /// paragraphs.
 struct BodyBuilder {
   var paragraphs: [Paragraph] = []
+  /// The list marker of each paragraph `endParagraph` made (`style.list`), kept as they
+  /// are made so that list identities need no second look at every paragraph. Whoever
+  /// changes a paragraph's list afterwards changes its entry too.
+  var listMarkers: [ListMarker?] = []
   var runs: [TextRun] = []
   /// UTF-8 text of the run being read, all with `runAttributes`.
   var runText = RunTextBuffer()
@@ -72,6 +76,7 @@ struct BodyBuilder {
     flushRun()
     let lastCount = runs.count
     // The paragraph takes the runs' buffer: no copy, no second pass over them.
+    listMarkers.append(style.list)
     paragraphs.append(
       runsMayNeedJoining ? Paragraph(runs: runs, style: style) : Paragraph(normalizedRuns: runs, style: style))
     // The next paragraph's runs in one buffer of the size this one's took (mostly
@@ -177,6 +182,7 @@ extension ReaderMachine {
       document.cocoaVersion == nil || markedParagraph != last
     {
       body.paragraphs[last].style.list = nil
+      body.listMarkers[last] = nil
     }
   }
 

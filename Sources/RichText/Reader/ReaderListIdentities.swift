@@ -17,11 +17,12 @@ enum ReaderListIdentities {
 
   /// Rewrites the `listID` of every item of `paragraphs`, the cell paragraphs of
   /// tables included (in reading order, as `TableCellMarkers` numbers them).
-  /// `mayHaveTables` false (the reader read no table) spares a look at every
-  /// paragraph's last run.
-  static func canonicalize(_ paragraphs: inout [Paragraph], mayHaveTables: Bool = true) -> Identities {
-    let entries = mayHaveTables ? TableCellMarkers.entries(of: paragraphs) : nil
-    let markers = entries?.markers ?? paragraphs.map(\.listMarker)
+  /// `markers`, each paragraph's list marker when the reader read no table, spares a
+  /// look at every paragraph (its last run for a table, its style for a list).
+  static func canonicalize(_ paragraphs: inout [Paragraph], markers known: [ListMarker?]? = nil) -> Identities {
+    assert(known.map { $0 == paragraphs.map(\.listMarker) } ?? true, "the markers are not the paragraphs' markers")
+    let entries = known == nil ? TableCellMarkers.entries(of: paragraphs) : nil
+    let markers = entries?.markers ?? known ?? paragraphs.map(\.listMarker)
     guard markers.contains(where: { $0?.listID != nil }) else { return Identities() }
     let fileListIDs = markers.map { $0?.listID }
     let blocks = blockLists(markers)

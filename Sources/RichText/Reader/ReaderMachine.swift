@@ -228,7 +228,10 @@ struct ReaderMachine {
     finishBody()
     collapseTables()
     noteElementResources()
-    let listIDs = ReaderListIdentities.canonicalize(&body.paragraphs, mayHaveTables: !tables.paragraphs.isEmpty)
+    // A table makes one paragraph of several: the markers kept are those of the
+    // paragraphs before.
+    let listIDs = ReaderListIdentities.canonicalize(
+      &body.paragraphs, markers: tables.paragraphs.isEmpty ? body.listMarkers : nil)
     var text = AttributedText(paragraphs: body.paragraphs, document: document)
     text.rtfSource = recorder.source(
       bytes: bytes, paragraphs: text.paragraphs, document: document,

@@ -16,6 +16,8 @@ struct RTFSourceRecorder {
   /// found by hash and compared where they are kept, never copied to be looked up.
   private var newestStateOfHash: [Int: Int32] = [:]
   private var olderStateOfSameHash: [Int32] = []
+  /// The quick hash of each state, compared before the state itself.
+  private var stateHashes: [Int] = []
   /// The number of the state at the last clean paragraph end (`states` holds it).
   private var lastNumber: Int32?
   /// The numbers of the last few distinct states, looked at before `stateNumbers`
@@ -47,10 +49,9 @@ struct RTFSourceRecorder {
   /// one lookup by hash, which adds the state when it is new.
   private mutating func noteParagraphEnd(
     at offset: Int, character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>,
-    unicodeFallback: Int32
+    unicodeFallback: Int32, hash: Int
   ) {
     ends.append(offset)
-    let hash = Self.quickHash(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
     let newest = newestStateOfHash[hash]
     var found: Int32?
     if var candidate = newest {
@@ -75,6 +76,7 @@ struct RTFSourceRecorder {
       states.append(
         RTFBoundaryState(character: character.pointee, paragraph: paragraph.pointee, unicodeFallback: unicodeFallback))
       olderStateOfSameHash.append(newest ?? -1)
+      stateHashes.append(hash)
       newestStateOfHash[hash] = number
     }
     lastNumber = number
@@ -87,24 +89,28 @@ struct RTFSourceRecorder {
 
   /// A hash of the fields of a boundary state that tell states apart most often, read
   /// where they lie (not its arrays and strings, only their sizes): equal states hash
-  /// the same, and `isState` compares everything.
+  /// the same, and `isState` compares everything. A multiply-and-xor mix, as cheap as
+  /// a comparison: it only picks candidates, and the dictionary it keys hashes it
+  /// again.
   @inline(__always)
   private static func quickHash(
     character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>, unicodeFallback: Int32
   ) -> Int {
-    var hasher = Hasher()
-    hasher.combine(character.pointee.fontIndex)
-    hasher.combine(character.pointee.halfPoints)
-    hasher.combine(character.pointee.isBold)
-    hasher.combine(character.pointee.isItalic)
-    hasher.combine(character.pointee.foreground)
-    hasher.combine(character.pointee.unknown.count)
-    hasher.combine(paragraph.pointee.listOverride)
-    hasher.combine(paragraph.pointee.listLevel)
-    hasher.combine(paragraph.pointee.leftIndent)
-    hasher.combine(paragraph.pointee.tabStops.count)
-    hasher.combine(unicodeFallback)
-    return hasher.finalize()
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    @inline(__always) func mix(_ value: Int) {
+      hash = (hash ^ UInt64(bitPattern: Int64(value))) &* 0x0000_0100_0000_01B3
+    }
+    mix(Int(character.pointee.fontIndex ?? -1))
+    mix(Int(character.pointee.halfPoints ?? -1))
+    mix((character.pointee.isBold ? 1 : 0) | (character.pointee.isItalic ? 2 : 0))
+    mix(Int(character.pointee.foreground ?? -1))
+    mix(character.pointee.unknown.count)
+    mix(Int(paragraph.pointee.listOverride ?? -1))
+    mix(paragraph.pointee.listLevel)
+    mix(Int(paragraph.pointee.leftIndent))
+    mix(paragraph.pointee.tabStops.count)
+    mix(Int(unicodeFallback))
+    return Int(bitPattern: UInt(hash))
   }
 
   /// Whether nothing but line breaks stands between the last paragraph end and
@@ -134,25 +140,34 @@ struct RTFSourceRecorder {
     at offset: Int, character: UnsafePointer<CharacterState>, paragraph: UnsafePointer<ParagraphState>,
     unicodeFallback: Int32
   ) {
+    if let last = lastNumber,
+      states.withUnsafeBufferPointer({ kept in
+        kept.baseAddress.map {
+          Self.isState($0 + Int(last), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+        } ?? false
+      })
+    {
+      ends.append(offset)
+      endStates.append(last)
+      return
+    }
+    let hash = Self.quickHash(character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
     let found: Int32? = states.withUnsafeBufferPointer { kept -> Int32? in
-      guard let base = kept.baseAddress else { return nil }
-      if let last = lastNumber,
-        Self.isState(base + Int(last), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
-      {
-        return last
-      }
-      guard checksRecentStates else { return nil }
-      for number in recentStateNumbers where number != lastNumber {
-        if Self.isState(
-          base + Int(number), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
-        {
-          return number
+      guard checksRecentStates, let base = kept.baseAddress else { return nil }
+      return stateHashes.withUnsafeBufferPointer { hashes in
+        for number in recentStateNumbers where number != lastNumber && hashes[Int(number)] == hash {
+          if Self.isState(
+            base + Int(number), character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+          {
+            return number
+          }
         }
+        return nil
       }
-      return nil
     }
     guard let found else {
-      noteParagraphEnd(at: offset, character: character, paragraph: paragraph, unicodeFallback: unicodeFallback)
+      noteParagraphEnd(
+        at: offset, character: character, paragraph: paragraph, unicodeFallback: unicodeFallback, hash: hash)
       return
     }
     ends.append(offset)
