@@ -116,7 +116,7 @@ struct RichTextCommandTests {
     #expect(
       result.stderr
         == "notes: warning: Parts: 1 table is plain text now, its cells tab-separated: the edit typed a line with "
-        + "two cells more or fewer than its row or the rows beside it, changed the cells of a row of several lines, "
+        + "two cells more or fewer than its row or the rows beside it, moved a paragraph of a cell into another cell, "
         + "or added or removed part of a row, which a table cannot take from plain text\nSaved Parts\n")
     #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
     #expect(!sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
@@ -136,6 +136,24 @@ struct RichTextCommandTests {
     #expect(after.components(separatedBy: "\\cell").count == before.components(separatedBy: "\\cell").count)
     #expect(after.components(separatedBy: "\\row").count == before.components(separatedBy: "\\row").count)
     #expect(after.contains("\\clbrdrt\\brdrs\\brdrw10"))
+  }
+
+  @Test("a cell's second paragraph edited, and a cell typed after it on its row's last line, keep the table as typed")
+  func severalLineRow() throws {
+    let (sandbox, store) = try store(with: "word-table", as: "Parts")
+    let shown = sandbox.notes("-C", store, "show", "Parts").stdout
+    #expect(shown.contains("Washers\t12\tfirst line\nsecond line\n"))
+    for edited in [
+      shown.replacingOccurrences(of: "second line", with: "second lime"),
+      shown.replacingOccurrences(of: "second line\n", with: "second line\tSize\n"),
+    ] {
+      let result = sandbox.notes("-C", store, "write", "Parts", input: edited)
+      #expect(result.status == 0)
+      #expect(result.stderr == "Saved Parts\n")
+      #expect(sandbox.notes("-C", store, "show", "Parts").stdout == edited)
+      #expect(sandbox.notes("-C", store, "show", "Parts", "--rtf").stdout.contains("\\trowd"))
+      #expect(sandbox.notes("-C", store, "write", "Parts", input: shown).status == 0)
+    }
   }
 
   @Test("a one-word edit of a Word list keeps its numbers, a list starting at c) included")

@@ -3,8 +3,8 @@ import RichText
 
 /// How the tables a plain-text write lost went: deleted with their text, or made plain
 /// text, their cells' text kept outside any table (an edit that types a line with two
-/// cells more or fewer than its row or the rows beside it, changes the cells of a row
-/// of several lines, or adds or removes part of a row, which a table cannot take from
+/// cells more or fewer than its row or the rows beside it, moves a paragraph of a cell
+/// into another cell, or adds or removes part of a row, which a table cannot take from
 /// plain text).
 struct LostTables {
   /// Tables whose text is gone with them.

@@ -16,10 +16,11 @@ enum WriteCommand: NotesCommand {
       or fewer, adds a row like it with the cells typed; the same cell deleted from \
       every line deletes its column, and a cell typed at the same place of every line \
       adds one. A tab deleted or typed on a row's line deletes or adds a cell in that \
-      row alone: a deleted tab joins the two cells' text in the left one. A line with \
-      two cells more or fewer than its row or the rows beside it, or another cell \
-      count on a line of a row of several lines (a cell of several paragraphs), makes \
-      the table plain text, and the command says so.
+      row alone: a deleted tab joins the two cells' text in the left one (in a row of \
+      several lines, a cell of several paragraphs, the cell must be one line). A line \
+      with two cells more or fewer than its row or the rows beside it, or a tab that \
+      would move a paragraph of a cell into another cell, makes the table plain text, \
+      and the command says so.
       """,
     arguments: [ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix.")],
     options: BodyInput.options + [JSONFlag.option],
@@ -49,7 +50,7 @@ enum WriteCommand: NotesCommand {
         context.warn(
           "\(note.name): \(count) \(count == 1 ? "table is" : "tables are") plain text now, \(count == 1 ? "its" : "their") cells tab-separated: "
             + "the edit typed a line with two cells more or fewer than its row or the rows beside it, "
-            + "changed the cells of a row of several lines, or added or removed part of a row, "
+            + "moved a paragraph of a cell into another cell, or added or removed part of a row, "
             + "which a table cannot take from plain text")
       }
     }

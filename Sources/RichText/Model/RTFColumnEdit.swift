@@ -1,22 +1,24 @@
-/// Cells deleted from or typed into a table's rows through its shown text: lines of
-/// one-line rows with one cell fewer than their row or one more, the other lines
-/// (those of rows of several lines among them) with as many as before.
+/// Cells deleted from or typed into a table's rows through its shown text: rows with
+/// one cell fewer than before or one more, the other rows with as many. A row's cells
+/// are its lines joined and split at TABs: a cell of several paragraphs spans lines.
 ///
-/// When every line changed the same way and the rows had one cell count, the cell is
-/// one column, the one whose removal (from the old lines, or from the new) leaves most
-/// lines as typed: a column deleted or typed. Otherwise each changed line has its own
-/// cell, the one whose removal leaves most of the line's cells as typed, then the
-/// longest text kept at the start of the cell beside it, then at its end: a cell
-/// deleted or typed in that row alone (RTF rows need not have one cell count; Word,
-/// LibreOffice and TextEdit show each row with its own cells). So a TAB deleted between
-/// two cells joins the right one's text to the left one, and a TAB typed inside a
-/// cell's text splits it, the right part going into a new cell after it. The cells
-/// left are then edited in place. Lines that gained a cell and lines that lost one in
-/// the same edit take two steps: this edit holds the lines that changed as the first
-/// changed line did, and `editingCells` takes the others after it. Nil when no line
-/// changed its cell count, a line changed it by more than one, a line of a row of
-/// several lines changed it, a row would lose its last cell, or the table has list
-/// items in its cells.
+/// When every row is one line, every line changed the same way and the rows had one
+/// cell count, the cell is one column, the one whose removal (from the old lines, or
+/// from the new) leaves most lines as typed: a column deleted or typed. Otherwise each
+/// changed row has its own cell, the one whose removal leaves most of the row's cells
+/// as typed, then the longest text kept at the start of the cell beside it, then at its
+/// end: a cell deleted or typed in that row alone (RTF rows need not have one cell
+/// count; Word, LibreOffice and TextEdit show each row with its own cells). So a TAB
+/// deleted between two cells joins the right one's text to the left one, and a TAB
+/// typed inside a cell's text splits it, the right part going into a new cell after
+/// it. In a row of several lines the cell deleted or typed is one line, and every
+/// other cell keeps its paragraphs: a TAB that would move a paragraph into another
+/// cell is not taken. The cells left are then edited in place. Rows that gained a cell
+/// and rows that lost one in the same edit take two steps: this edit holds the rows
+/// that changed as the first changed row did, and `editingCells` takes the others
+/// after it. Nil when no row changed its cell count, a row changed it by more than one
+/// or moved a paragraph, a row would lose its last cell, or the table has list items
+/// in its cells.
 struct RTFColumnEdit: Equatable {
   /// The cell deleted from or typed into each changed row, by row (0: the first
   /// cell; a typed cell's index is where it is in the new row).
@@ -27,28 +29,27 @@ struct RTFColumnEdit: Equatable {
   init?(old: String, new: String, rows: [RTFTableRow], hasLists: Bool) {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
-    guard !hasLists, oldLines.count == newLines.count, RTFTableLayout(rows: rows, lines: oldLines) != nil
+    guard !hasLists, oldLines.count == newLines.count, let layout = RTFTableLayout(rows: rows, lines: oldLines)
     else { return nil }
-    let rowOfLine = RTFTableRow.rowOfLine(rows)
-    let oldCells = oldLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-    let newCells = newLines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-    // A row of several lines keeps its cells (which line's TAB belongs to which cell
-    // is not known); a one-line row gains or loses one at most.
-    guard oldCells.indices.allSatisfy({ line in
-      let difference = abs(oldCells[line].count - newCells[line].count)
-      return difference == 0 || (difference == 1 && rows[rowOfLine[line]].lines == 1)
-    }),
+    // Each row's cells: its lines joined, split at TABs (a cell of several paragraphs
+    // spans lines). The new text's lines are the rows' lines too: as many as before.
+    let oldCells = rows.indices.map { Self.cells(of: oldLines[layout.lines(of: $0)]) }
+    let newCells = rows.indices.map { Self.cells(of: newLines[layout.lines(of: $0)]) }
+    guard oldCells.indices.allSatisfy({ abs(oldCells[$0].count - newCells[$0].count) <= 1 }),
       let first = oldCells.indices.first(where: { oldCells[$0].count != newCells[$0].count })
     else { return nil }
-    // The lines that changed as the first did; `editingCells` then takes the others.
+    // The rows that changed as the first did; `editingCells` then takes the others.
     let isInserted = newCells[first].count > oldCells[first].count
     let changed = oldCells.indices.filter { newCells[$0].count - oldCells[$0].count == (isInserted ? 1 : -1) }
     guard isInserted || changed.allSatisfy({ oldCells[$0].count >= 2 }) else { return nil }
     let (longer, shorter) = isInserted ? (newCells, oldCells) : (oldCells, newCells)
     self.isInserted = isInserted
-    // A column: every line changed, from rows of one cell count, and some line is
+    var cellOfRow: [Int: Int] = [:]
+    // A column: every row changed, all of one line and one cell count, and some row is
     // its old line without that column's cell (or with one more).
-    if changed.count == oldCells.count, let columns = oldCells.first?.count, oldCells.allSatisfy({ $0.count == columns }) {
+    if changed.count == rows.count, rows.allSatisfy({ $0.lines == 1 }), let columns = oldCells.first?.count,
+      oldCells.allSatisfy({ $0.count == columns })
+    {
       var best: (column: Int, rows: Int)?
       for column in longer[0].indices {
         let matching = zip(longer, shorter).count { long, short in
@@ -58,16 +59,36 @@ struct RTFColumnEdit: Equatable {
         }
         if matching > (best?.rows ?? 0) { best = (column, matching) }
       }
-      if let best {
-        cellOfRow = Dictionary(uniqueKeysWithValues: oldCells.indices.map { (rowOfLine[$0], best.column) })
-        return
+      if let best { cellOfRow = Dictionary(uniqueKeysWithValues: rows.indices.map { ($0, best.column) }) }
+    }
+    if cellOfRow.isEmpty {
+      for row in changed {
+        cellOfRow[row] = Self.changedCell(longer: longer[row], shorter: shorter[row])
       }
     }
-    var cellOfRow: [Int: Int] = [:]
-    for line in changed {
-      cellOfRow[rowOfLine[line]] = Self.changedCell(longer: longer[line], shorter: shorter[line])
+    // A row of several lines keeps its paragraphs where they were: the cell typed or
+    // deleted is on one line, and every other cell has as many lines as before (a TAB
+    // typed inside a cell of several paragraphs would move some into a new cell).
+    for (row, cell) in cellOfRow where rows[row].lines > 1 {
+      var kept = longer[row]
+      guard !kept.remove(at: cell).contains("\n"),
+        zip(kept, shorter[row]).allSatisfy({ Self.lineCount($0) == Self.lineCount($1) })
+      else { return nil }
     }
     self.cellOfRow = cellOfRow
+  }
+
+  /// The cells of a row whose shown lines are `lines`: the lines joined, split at TABs.
+  static func cells(of lines: ArraySlice<Substring>) -> [Substring] {
+    guard lines.count > 1 else {
+      return lines.first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) } ?? [""]
+    }
+    let joined = lines.joined(separator: "\n")
+    return joined.split(separator: "\t", omittingEmptySubsequences: false)
+  }
+
+  private static func lineCount(_ cell: Substring) -> Int {
+    cell.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
   }
 
   /// The cell of `longer` whose removal leaves most cells equal to `shorter`'s, then
@@ -108,6 +129,25 @@ extension RTFElement {
     return rows.indices.map { layout.pieces(of: $0) }
   }
 
+  /// The pieces (cell paragraphs, in the order `cells` holds them) of each cell of row
+  /// `row`, whose pieces start at `firstPiece`: one for a cell of one paragraph, one
+  /// per paragraph for a cell of several (its shown text spans lines).
+  private static func cellPieces(of lines: ArraySlice<Substring>, from firstPiece: Int) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var piece = firstPiece
+    var cellStart = firstPiece
+    for (index, line) in zip(lines.indices, lines) {
+      if index != lines.startIndex { piece += 1 }  // a line feed: the cell's next paragraph
+      for byte in line.utf8 where byte == UInt8(ascii: "\t") {
+        result.append(cellStart..<(piece + 1))
+        piece += 1
+        cellStart = piece
+      }
+    }
+    result.append(cellStart..<(piece + 1))
+    return result
+  }
+
   /// The table without the cell `cellOfRow[row]` of each row named: in that row, its
   /// cell definition (the `\cl…` words up to its `\cellx`, in each row definition of
   /// the row: Word writes two) and its cell (the bytes after the previous cell's
@@ -118,17 +158,21 @@ extension RTFElement {
   /// cell only.
   func removingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let rows, let cells, let rowCells = rowCells(lines: lines) else { return nil }
+    guard let rows, let cells, let rowCells = rowCells(lines: lines),
+      let layout = RTFTableLayout(rows: rows, lines: lines)
+    else { return nil }
+    let cellPieces = rows.indices.map { Self.cellPieces(of: lines[layout.lines(of: $0)], from: rowCells[$0].lowerBound) }
     var cuts: [(range: Range<Int>, replacement: [UInt8])] = []
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
-      let count = rowCells[index].count
-      guard row.lines == 1, count >= 2, column >= 0, column < count else { return nil }
+      let count = cellPieces[index].count
+      // A cell of several paragraphs spans lines: its row would lose lines.
+      guard count >= 2, column >= 0, column < count, cellPieces[index][column].count == 1 else { return nil }
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
       let definitions = Self.cellDefinitions(in: rtf, region)
       guard !definitions.isEmpty, definitions.allSatisfy({ $0.count == count }) else { return nil }
       for definition in definitions { cuts.append((definition[column].bytes, [])) }
-      guard let cell = cellRegions(of: cells[rowCells[index]], definitions: definitions)?[column],
+      guard let cell = cellRegions(of: cellPieces[index].map { cells[$0.upperBound - 1] }, definitions: definitions)?[column],
         let words = Self.stateWords(rtf[cell])
       else { return nil }
       cuts.append((cell, words))
@@ -139,8 +183,10 @@ extension RTFElement {
     let cut = RTFByteCuts(rtf, cuts)
     guard RTFScan.groupsBalance(cut.bytes) else { return nil }
     var newCells: [RTFCellText] = []
-    for (index, range) in rowCells.enumerated() {
-      for cell in range where cell - range.lowerBound != cellOfRow[index] { newCells.append(cut.moved(cells[cell])) }
+    for (index, pieces) in cellPieces.enumerated() {
+      for (column, cell) in pieces.enumerated() where column != cellOfRow[index] {
+        for piece in cell { newCells.append(cut.moved(cells[piece])) }
+      }
     }
     return reshaped(cut, cells: newCells, lines: lines, rows: rows) { row, cells in
       if let column = cellOfRow[row] { cells.remove(at: column) }
@@ -155,13 +201,18 @@ extension RTFElement {
   /// its cell count.
   func insertingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let rows, let cells, let rowCells = rowCells(lines: lines) else { return nil }
-    // A copied cell's cut also names the template cell and where its bytes start.
-    var cuts: [(range: Range<Int>, replacement: [UInt8], copied: (cell: Int, source: Int)?)] = []
+    guard let rows, let cells, let rowCells = rowCells(lines: lines),
+      let layout = RTFTableLayout(rows: rows, lines: lines)
+    else { return nil }
+    let cellPieces = rows.indices.map { Self.cellPieces(of: lines[layout.lines(of: $0)], from: rowCells[$0].lowerBound) }
+    // A copied cell's cut also names the piece it copies and where its bytes start.
+    var cuts: [(range: Range<Int>, replacement: [UInt8], copied: (piece: Int, source: Int)?)] = []
+    // The shown text of each row's copied cell (its last paragraph's).
+    var copiedText: [Int: Substring] = [:]
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
-      let columns = rowCells[index].count
-      guard row.lines == 1, column >= 0, column <= columns else { return nil }
+      let columns = cellPieces[index].count
+      guard column >= 0, column <= columns else { return nil }
       let template = max(0, column - 1)
       let region = (index == 0 ? 0 : rows[index - 1].end)..<row.end
       let definitions = Self.cellDefinitions(in: rtf, region)
@@ -183,54 +234,68 @@ extension RTFElement {
           cuts.append((definition[moved].edgeWord, Array("\\cellx\(edges[moved] + width)".utf8), nil))
         }
       }
-      guard let cell = cellRegions(of: cells[rowCells[index]], definitions: definitions)?[template] else { return nil }
+      let templatePieces = cellPieces[index][template]
+      guard let cell = cellRegions(of: cellPieces[index].map { cells[$0.upperBound - 1] }, definitions: definitions)?[template]
+      else { return nil }
+      // The copy is the template's last paragraph (all of it, for a cell of one): a
+      // typed cell is one line, so it takes one paragraph.
+      var copyStart = cell.lowerBound
+      if templatePieces.count > 1 {
+        guard let paragraphEnd = RTFWordScan(rtf, at: cells[templatePieces.upperBound - 2].insertion)?.end,
+          paragraphEnd <= cells[templatePieces.upperBound - 1].insertion
+        else { return nil }
+        copyStart = paragraphEnd
+      }
       let at = column > 0 ? cell.upperBound : cell.lowerBound
-      cuts.append((at..<at, Array(rtf[cell]), (rowCells[index].lowerBound + template, cell.lowerBound)))
+      cuts.append((at..<at, Array(rtf[copyStart..<cell.upperBound]), (templatePieces.upperBound - 1, copyStart)))
+      let templateLines = RTFColumnEdit.cells(of: lines[layout.lines(of: index)])[template]
+      copiedText[index] = templateLines.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
     }
     cuts.sort { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }
 
     let cut = RTFByteCuts(rtf, cuts.map { ($0.range, $0.replacement) })
     guard RTFScan.groupsBalance(cut.bytes) else { return nil }
-    // The copied cells, by their template cell: where its bytes went, less where they came from.
+    // The copied cells, by the piece they copy: where its bytes went, less where they came from.
     var copiedCells: [Int: RTFCellText] = [:]
     for (index, copy) in cuts.enumerated() {
       guard let copied = copy.copied else { continue }
       let shift = cut.starts[index] - copied.source
-      let cell = cells[copied.cell]
-      copiedCells[copied.cell] = RTFCellText(
+      let cell = cells[copied.piece]
+      copiedCells[copied.piece] = RTFCellText(
         text: cell.text.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }, insertion: cell.insertion + shift)
     }
     var newCells: [RTFCellText] = []
-    for (index, range) in rowCells.enumerated() {
+    for (index, pieces) in cellPieces.enumerated() {
       let column = cellOfRow[index]
-      let copied = column.flatMap { copiedCells[range.lowerBound + max(0, $0 - 1)] }
-      for cell in range {
-        if cell - range.lowerBound == column, let copied { newCells.append(copied) }
-        newCells.append(cut.moved(cells[cell]))
+      let copied = column.flatMap { copiedCells[pieces[max(0, $0 - 1)].upperBound - 1] }
+      for (position, cell) in pieces.enumerated() {
+        if position == column, let copied { newCells.append(copied) }
+        for piece in cell { newCells.append(cut.moved(cells[piece])) }
       }
-      if column == range.count, let copied { newCells.append(copied) }
+      if column == pieces.count, let copied { newCells.append(copied) }
     }
     guard newCells.count == cells.count + cellOfRow.count else { return nil }
     return reshaped(cut, cells: newCells, lines: lines, rows: rows) { row, cells in
-      if let column = cellOfRow[row] { cells.insert(cells[max(0, column - 1)], at: column) }
+      if let column = cellOfRow[row], let text = copiedText[row] { cells.insert(text, at: column) }
     }
   }
 
-  /// The table of `rows` whose RTF is `cut`'s, with `cells`, and the line of each
-  /// one-line row of `lines` with its cells changed by `change` (given the row); the
-  /// lines of rows of several lines stay as they are.
+  /// The table of `rows` whose RTF is `cut`'s, with `cells`, and the cells of each
+  /// row of `lines` changed by `change` (given the row; a cell of several paragraphs
+  /// spans lines, and the cells it changes are one line each, so every row keeps its
+  /// line count).
   private func reshaped(
     _ cut: RTFByteCuts, cells: [RTFCellText], lines: [Substring], rows: [RTFTableRow],
     change: (_ row: Int, inout [Substring]) -> Void
   ) -> RTFElement {
-    let rowOfLine = RTFTableRow.rowOfLine(rows)
-    let newLines = lines.enumerated().map { index, line in
-      let row = rowOfLine[index]
-      guard rows[row].lines == 1 else { return line }
-      var cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-      change(row, &cells)
-      return cells.joined(separator: "\t")[...]
+    var newLines: [Substring] = []
+    var line = 0
+    for (index, row) in rows.enumerated() {
+      var rowCells = RTFColumnEdit.cells(of: lines[line..<(line + row.lines)])
+      change(index, &rowCells)
+      newLines += rowCells.joined(separator: "\t").split(separator: "\n", omittingEmptySubsequences: false)
+      line += row.lines
     }
     var edited = RTFElement(kind: .table, shownText: newLines.joined(separator: "\n"), rtf: cut.bytes)
     edited.cells = cells
@@ -239,12 +304,12 @@ extension RTFElement {
     return edited
   }
 
-  /// The bytes of each cell of a row (`rowCells`, whose definitions are
-  /// `definitions`): from the end of the previous cell (the first cell: of the row's
-  /// first definition) to the end of its `\cell`, with the group ends that close what
-  /// it opened (Word writes `{\b Name\cell }`), so that the bytes balance. Nil when
+  /// The bytes of each cell of a row, given by the last paragraph (`rowCells`) of each
+  /// (whose `\cell` ends it) and the row's `definitions`: from the end of the previous
+  /// cell (the first cell: of the row's first definition) to the end of its `\cell`,
+  /// all its paragraphs, with the group ends that close what it opened (Word writes `{\b Name\cell }`), so that the bytes balance. Nil when
   /// they do not.
-  private func cellRegions(of rowCells: ArraySlice<RTFCellText>, definitions: [[CellDefinition]]) -> [Range<Int>]? {
+  private func cellRegions(of rowCells: [RTFCellText], definitions: [[CellDefinition]]) -> [Range<Int>]? {
     guard var start = definitions.first?.last?.bytes.upperBound else { return nil }
     var regions: [Range<Int>] = []
     for cell in rowCells {

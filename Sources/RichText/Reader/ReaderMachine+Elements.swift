@@ -35,6 +35,10 @@ struct TableTracker {
   private var cells: [RTFCellText] = []
   private var cellLists: [ListMarker??] = []
   private var cellText: Range<Int>?
+  /// Where the paragraph's text before its first table word starts and ends: a cell's
+  /// later paragraph (`first\par second\cell`) has no table word before its text,
+  /// and that text is the cell's.
+  private var textBeforeTable: (start: Int, end: Int)?
   private var editable = true
   private var rowEnded = false
   private var endsRow = false
@@ -42,7 +46,10 @@ struct TableTracker {
   /// Text from `start` to `end` went into the body.
   @inline(__always)
   mutating func noteText(_ start: Int, _ end: Int) {
-    guard inTable || !hadText else { return }
+    guard inTable || !hadText else {
+      textBeforeTable?.end = end
+      return
+    }
     noteTextInTableOrFirst(start, end)
   }
 
@@ -50,6 +57,7 @@ struct TableTracker {
   private mutating func noteTextInTableOrFirst(_ start: Int, _ end: Int) {
     if !inTable {
       hadText = true
+      textBeforeTable = (start, end)
       return
     }
     if let text = cellText {
@@ -67,12 +75,18 @@ struct TableTracker {
       noteTextInTableOrFirst(start, end)
     } else if !hadText {
       leadingBookmarks += 1
+    } else {
+      textBeforeTable?.end = end
     }
   }
 
   /// A `\uN` fallback up to `end` was skipped: it belongs to the cell's text.
   mutating func extendCell(to end: Int) {
-    guard inTable, let text = cellText, end > text.upperBound else { return }
+    guard inTable else {
+      if let text = textBeforeTable, end > text.end { textBeforeTable?.end = end }
+      return
+    }
+    guard let text = cellText, end > text.upperBound else { return }
     cellText = text.lowerBound..<end
   }
 
@@ -83,6 +97,8 @@ struct TableTracker {
       if !hadText {
         start = offset
         depthAtStart = depth
+      } else if cellText == nil, let text = textBeforeTable {
+        cellText = text.start..<text.end
       }
     }
   }
@@ -114,6 +130,7 @@ struct TableTracker {
       cells = []
       cellLists = []
       cellText = nil
+      textBeforeTable = nil
       editable = true
       rowEnded = false
       endsRow = false

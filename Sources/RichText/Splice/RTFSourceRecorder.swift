@@ -20,7 +20,7 @@ struct RTFSourceRecorder {
   private var stateHashes: [Int] = []
   /// The number of the state at the last clean paragraph end (`states` holds it).
   private var lastNumber: Int32?
-  /// The numbers of the last few distinct states, looked at before `stateNumbers`
+  /// The numbers of the last few distinct states, looked at before the hash chains
   /// when `checksRecentStates` (the reader's fast path; either way gives the same
   /// numbers, as `states` holds each state once).
   private var recentStateNumbers: [Int32] = []
@@ -110,7 +110,7 @@ struct RTFSourceRecorder {
     mix(Int(paragraph.pointee.leftIndent))
     mix(paragraph.pointee.tabStops.count)
     mix(Int(unicodeFallback))
-    return Int(bitPattern: UInt(hash))
+    return Int(truncatingIfNeeded: hash)
   }
 
   /// Whether nothing but line breaks stands between the last paragraph end and
