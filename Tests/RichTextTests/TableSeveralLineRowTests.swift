@@ -39,6 +39,23 @@ struct TableSeveralLineRowTests {
     try TableRowEditTests.expectTableEditedAndBack(body, typed: emptied, rows: emptiedRows, before: Self.lines, "emptied")
   }
 
+  @Test("a cell that shows text the reader did not place is not edited in place: no text beside the old")
+  func unplacedTextIsNotEditedInPlace() throws {
+    let body = try TableRowEditTests.body("word-table")
+    var table = try #require(body.elements.first { $0.kind == .table })
+    var cells = try #require(table.cells)
+    // As the reader left Word's second paragraph before it noted text there.
+    let last = try #require(cells.indices.last)
+    cells[last].text = nil
+    table.cells = cells
+    let edited = table.shownText.replacingOccurrences(of: "second line", with: "second lime")
+    #expect(table.editingCells(edited) == nil)
+    // The other cells are still edited in place.
+    let other = try #require(table.editingCells(table.shownText.replacingOccurrences(of: "Bolts", with: "Screws")))
+    #expect(String(decoding: other.rtf, as: UTF8.self).contains("Screws"))
+    #expect(String(decoding: other.rtf, as: UTF8.self).contains("second line"))
+  }
+
   /// Edits of the two-line row that type or delete a one-line cell, with the lines
   /// the table then shows.
   static let cellEdits: [(label: String, row: String, lines: [[String]])] = [

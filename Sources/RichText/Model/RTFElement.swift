@@ -158,6 +158,9 @@ public struct RTFElement: Hashable, Sendable {
         newCells[newCells.count - 1].insertion = bytes.count + cell.insertion - copied
         continue
       }
+      // A cell that shows text the reader did not place in the bytes cannot be edited
+      // in place: the new text would go in beside the old, not over it.
+      guard cell.text != nil || oldPieces[index].isEmpty || pieces[index] == oldPieces[index] else { return nil }
       let replaced = cell.text ?? (cell.insertion..<cell.insertion)
       bytes.append(contentsOf: rtf[copied..<replaced.lowerBound])
       let start = bytes.count
