@@ -98,6 +98,72 @@ struct WriteBackLocalityTests {
     try check(Array(try Data(contentsOf: Self.sharedFolder.appendingPathComponent(name))), name: name)
   }
 
+  /// `text` with its first word of two letters or more in paragraph `paragraph` (or
+  /// the first one after it) replaced by `word`; nil when there is none.
+  static func replacingWord(in text: String, from paragraph: Int, with word: String) -> String? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices where index >= paragraph {
+      guard let edit = oneWordEdit(lines[index]) else { continue }
+      lines[index] = edit.edited.replacingOccurrences(of: "Zebra", with: word)
+      return lines.joined(separator: "\n")
+    }
+    return nil
+  }
+
+  /// Writes `text` over the body read from `bytes`, into its file.
+  static func writeBack(_ text: String, into bytes: [UInt8]) throws -> [UInt8] {
+    let body = try RTFReader().read(bytes).text
+    return RTFWriter().write(body.applyingPlainText(text))
+  }
+
+  func checkRepeatedWrites(_ bytes: [UInt8], name: String) throws {
+    let body = try RTFReader().read(bytes).text
+    guard body.rtfSource != nil else { return }
+    let plain = body.plainText
+    let count = plain.split(separator: "\n", omittingEmptySubsequences: false).count
+    // The first paragraph (after the header, the one whose formatting words the body
+    // start decides) and the last (whose end follows no state words).
+    for paragraph in Set([0, max(0, count - 2)]) {
+      guard let zebra = Self.replacingWord(in: plain, from: paragraph, with: "Zebra"),
+        let yak = Self.replacingWord(in: plain, from: paragraph, with: "Yak")
+      else { continue }
+      // The first write may write the body whole, or add the state words the next
+      // paragraph needs; from then on the same text gives the same bytes.
+      var files = [bytes]
+      for text in [zebra, yak, zebra, yak, zebra] { files.append(try Self.writeBack(text, into: files[files.count - 1])) }
+      // A line the body does not take as typed (a footnote's text in the section after
+      // the body) has no paragraph to write.
+      guard try RTFReader().read(files[1]).text.plainText == zebra else { continue }
+      #expect(files[5] == files[3], "\(name), paragraph \(paragraph): \(files[3].count) then \(files[5].count) bytes")
+      #expect(files[4] == files[2], "\(name), paragraph \(paragraph): \(files[2].count) then \(files[4].count) bytes")
+      #expect(try RTFReader().read(files[5]).text.plainText == zebra, "\(name), paragraph \(paragraph)")
+    }
+  }
+
+  @Test("writing a paragraph one way and another by turns gives the same two files from the second round: nothing piles up", arguments: Corpus.names)
+  func repeatedWrites(_ name: String) throws {
+    try checkRepeatedWrites(try Corpus.rtf(name), name: name)
+  }
+
+  @Test(
+    "writing a shared-corpus file's paragraph one way and another by turns gives the same two files from the second round",
+    .enabled(if: !sharedFiles.isEmpty, "the shared corpus ../shared/corpus/rtf is not there"),
+    arguments: sharedFiles)
+  func sharedRepeatedWrites(_ name: String) throws {
+    try checkRepeatedWrites(Array(try Data(contentsOf: Self.sharedFolder.appendingPathComponent(name))), name: name)
+  }
+
+  @Test("a plain note written again and again keeps its size")
+  func plainNoteKeepsItsSize() throws {
+    var bytes = RTFWriter().write(AttributedText(plainText: "alpha beta\ngamma"))
+    var sizes: [Int] = []
+    for round in 1...5 {
+      bytes = try Self.writeBack("alpha beta v\(round)\ngamma", into: bytes)
+      sizes.append(bytes.count)
+    }
+    #expect(Set(sizes).count == 1, "\(sizes)")
+  }
+
   /// Reads `rtf`, replaces `word` with "Zebra" in its plain text and writes it back
   /// into the file; checks that it reads back as the edited body.
   func spliced(_ rtf: String, replacing word: String) throws -> (source: RTFSource, written: String) {

@@ -10,9 +10,16 @@ extension ReaderMachine {
     if !ignorable, state.destination == .body {
       // The words each handler takes are disjoint, so the order does not matter:
       // character and paragraph formatting, most of a body's words, are tried first.
-      if characterWord(keyword, parameter) || paragraphWord(keyword, parameter)
-        || destinationWord(keyword, parameter) || headerWord(keyword, parameter)
-      {
+      if characterWord(keyword, parameter) || paragraphWord(keyword, parameter) { return }
+      // A document word or a table of the document's between the first `\pard` and the
+      // body: the body's first paragraph starts after them.
+      let beforeBody = recorder.bodyStart == nil
+      if destinationWord(keyword, parameter) {
+        if beforeBody, !Self.isParagraphDestination(keyword) { recorder.paragraphStartBeforeBody = nil }
+        return
+      }
+      if headerWord(keyword, parameter) {
+        if beforeBody, keyword != .uc, keyword != .u { recorder.paragraphStartBeforeBody = nil }
         return
       }
       specialCharacterWord(keyword, parameter)
@@ -34,6 +41,19 @@ extension ReaderMachine {
       if characterWord(keyword, parameter) { return }
       if state.destination == .body, paragraphWord(keyword, parameter) { return }
       specialCharacterWord(keyword, parameter)
+    }
+  }
+
+  /// Whether the destination `keyword` starts is part of the paragraph it is in (its
+  /// list marker, a field, a picture, a footnote, a bookmark), not a table of the
+  /// document's.
+  private static func isParagraphDestination(_ keyword: RTFKeyword) -> Bool {
+    switch keyword {
+    case .listtext, .pntext, .pn, .pntxta, .pntxtb, .field, .fldinst, .fldrslt, .fldtype, .pict, .shppict,
+      .object, .shp, .nextGraphic, .nonshppict, .drawingObject, .footnote, .bkmkstart, .bkmkend, .annotation,
+      .atnid, .atnauthor, .nesttableprops, .xe, .tc, .txe:
+      true
+    default: false
     }
   }
 
@@ -263,6 +283,7 @@ extension ReaderMachine {
     let value = Int(parameter ?? 0)
     switch keyword {
     case .pard:
+      if recorder.bodyStart == nil, depth == 1 { recorder.paragraphStartBeforeBody = tokenizer.tokenStart }
       // Most paragraphs set their tab stops again: the empty list keeps the old
       // one's room (a new buffer of that size when the old one is shared).
       var fresh = ParagraphState()

@@ -32,10 +32,20 @@ struct RTFSourceRecorder {
   /// no paragraph boundary there is clean.
   var isInTable = false
 
-  /// Marks the body as started at `offset`, unless it started already.
+  /// The `\pard` in the document's own group that begins the body's first paragraph,
+  /// read before the body started with nothing after it but formatting words and
+  /// that paragraph's groups (the reader forgets it at a document word or a table's
+  /// destination).
+  var paragraphStartBeforeBody: Int?
+
+  /// Marks the body as started at `offset`, unless it started already: at the `\pard`
+  /// that began its first paragraph, if one did. So a rewritten first paragraph
+  /// replaces its formatting words too, as every other paragraph's are, instead of
+  /// leaving them before the new ones on every write.
   @inline(__always) mutating func noteBody(at offset: Int, depth: Int) {
     guard bodyStart == nil else { return }
-    bodyStart = depth <= 1 ? offset : lastTopLevelGroupStart
+    let start = depth <= 1 ? offset : lastTopLevelGroupStart
+    bodyStart = paragraphStartBeforeBody.map { min($0, start) } ?? start
   }
 
   /// Records the end of a paragraph at `offset` whose boundary is not clean.

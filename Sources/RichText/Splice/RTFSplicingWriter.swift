@@ -75,13 +75,38 @@ struct RTFSplicingWriter {
           out.raw("\\\n")
         }
       }
-      if !endsDocument, let state = source.state(at: stretch.oldUpper) {
+      copied = source.boundaries[stretch.oldUpper]
+      // The next paragraph may begin by setting the whole state itself (the words a
+      // splice before wrote there): then the state words would only stack up before
+      // them, one more run with every write.
+      if !endsDocument, let state = source.state(at: stretch.oldUpper), !Self.setsWholeState(bytes, at: copied) {
         RTFStateWriter.write(state, to: &out)
       }
-      copied = source.boundaries[stretch.oldUpper]
     }
     out.append(contentsOf: bytes[copied...])
     return out.finished()
+  }
+
+  /// Whether the bytes at `offset` begin with control words alone that set the whole
+  /// state a paragraph is read in, as `RTFStateWriter` writes it: `\pard`, then `\plain`
+  /// and `\ucN` among words (no text, group or symbol before them). The state before
+  /// such words does not matter to what follows.
+  static func setsWholeState(_ bytes: [UInt8], at offset: Int) -> Bool {
+    var index = offset
+    var names: [Substring] = []
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: " ") && !names.isEmpty {
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "\\"), let word = RTFWordScan(bytes, at: index) else { break }
+      if names.isEmpty, word.name != "pard" { return false }
+      names.append(word.name)
+      if word.name == "uc" { return names.contains("plain") }
+      index = word.end
+    }
+    return false
   }
 
   /// The stretches to replace, in order, each between clean boundaries of the file.
