@@ -14,6 +14,33 @@ struct BigAttachmentTests {
     return Data(bytes)
   }
 
+  @Test("a file over notes.maxBlobSize, which the other devices would refuse from a sync, is refused by attach, and taken once the limit is raised")
+  func overTheSyncLimitIsRefused() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Film", "--text", "a big attachment")
+    // A 2 MB limit stands for the 100 MiB default.
+    #expect(sandbox.git("config", "notes.maxBlobSize", "2m", in: store).status == 0)
+    let file = try sandbox.writeFile("film.bin", Self.noise(size: 3 << 20, seed: 5))
+    let head = sandbox.head(store)
+    let refused = sandbox.notes("-C", store, "attach", "Film", file)
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("cannot attach \(file) to note \"Film\": it is 3.0 MiB, over notes.maxBlobSize (2.0 MiB)"), "\(refused.stderr)")
+    #expect(sandbox.head(store) == head)
+    #expect(sandbox.notes("-C", store, "attachments", "Film").stdout.isEmpty)
+    // The same file copied into the package by hand is refused by save.
+    let copy = store + "/Film.note/Attachments/film.bin"
+    try FileManager.default.createDirectory(atPath: store + "/Film.note/Attachments", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: file, toPath: copy)
+    let saved = sandbox.notes("-C", store, "save")
+    #expect(saved.status != 0)
+    #expect(saved.stderr.contains("cannot save Film.note/Attachments/film.bin in note \"Film\": it is 3.0 MiB"), "\(saved.stderr)")
+    #expect(sandbox.head(store) == head)
+    try FileManager.default.removeItem(atPath: copy)
+    #expect(sandbox.git("config", "notes.maxBlobSize", "4m", in: store).status == 0)
+    #expect(sandbox.notes("-C", store, "attach", "Film", file).stdout == "film.bin\n")
+  }
+
   @Test("a big attachment round-trips byte-exact through attach, gc, git's repack and export; fsck passes and git reads it")
   func bigAttachmentRoundTrips() throws {
     let sandbox = try Sandbox()

@@ -16,6 +16,8 @@ public struct WorkingFileStat: Sendable, Hashable {
 
   /// The raw stat data.
   var statInfo: stat { info }
+  /// The file's size in bytes.
+  public var size: Int64 { Int64(info.st_size) }
 
   /// The stat data of the file at `path` (not following a final symbolic link); nil when
   /// it cannot be read.

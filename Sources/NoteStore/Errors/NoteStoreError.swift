@@ -38,6 +38,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case cannotSaveText(note: String, underlying: any Error)
   /// An attachment could not be saved.
   case cannotSaveAttachment(note: String, name: String, underlying: any Error)
+  /// A file to attach or save is larger than `notes.maxBlobSize`, the largest file a
+  /// device takes from a sync: the other devices would refuse every change after it.
+  case fileTooLarge(note: String, file: String, bytes: Int64, limit: Int64, saving: Bool)
   /// A file given by the user could not be read.
   case cannotReadFile(path: String, underlying: any Error)
   /// A file could not be written.
@@ -133,6 +136,10 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "cannot save the text of note \"\(note)\": \(underlying)"
     case .cannotSaveAttachment(let note, let name, let underlying):
       return "cannot save attachment \"\(name)\" of note \"\(note)\": \(underlying)"
+    case .fileTooLarge(let note, let file, let bytes, let limit, let saving):
+      return (saving ? "cannot save \(file) in note \"\(note)\"" : "cannot attach \(file) to note \"\(note)\"") + ": it is \(Self.mebibytes(bytes)), over notes.maxBlobSize "
+        + "(\(Self.mebibytes(limit))), the largest file the other devices take from a sync; raise the limit on "
+        + "every device and on the remote's hook first (git config notes.maxBlobSize 1g)"
     case .cannotReadFile(let path, let underlying):
       return "cannot read \(path): \(Self.reason(underlying))"
     case .cannotWriteFile(let path, let underlying):
@@ -257,6 +264,12 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
 
   /// The cause of a file-system error in one short phrase (`No such file or
   /// directory`), never Foundation's `Error Domain=… UserInfo={…}` dump.
+  /// A size in MiB, with one decimal under 10.
+  static func mebibytes(_ bytes: Int64) -> String {
+    let value = Double(bytes) / Double(1 << 20)
+    return value < 10 ? String(format: "%.1f MiB", value) : "\(Int(value.rounded())) MiB"
+  }
+
   static func reason(_ error: any Error) -> String {
     if let posix = error as? POSIXErrorDescription { return posix.text }
     if let store = error as? NoteStoreError { return store.description }

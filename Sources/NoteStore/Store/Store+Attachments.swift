@@ -8,8 +8,10 @@ import QuickLook
 
 extension Store {
   /// Attaches files to a note in one commit (`Attach a.jpg to Shopping`). Each file
-  /// is streamed into the store, so its size does not matter. A name that is taken
-  /// gets a number (`photo 2.jpg`): nothing is ever overwritten.
+  /// is streamed into the store, so its size costs no memory; a file larger than
+  /// `notes.maxBlobSize` (100 MiB by default), which the other devices would refuse
+  /// from a sync, is refused here. A name that is taken gets a number (`photo 2.jpg`):
+  /// nothing is ever overwritten.
   ///
   /// - Returns: the names the files got, in order.
   @discardableResult
@@ -21,6 +23,15 @@ extension Store {
       var names: [String] = []
       var updates: [TreeUpdate] = []
       var copies: [FileCopy] = []
+      let limit = try maximumBlobSize()
+      for file in files {
+        if let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber,
+          size.int64Value > limit
+        {
+          throw NoteStoreError.fileTooLarge(
+            note: note.name, file: file, bytes: size.int64Value, limit: limit, saving: false)
+        }
+      }
       for file in files {
         let name = try attachmentName(forFile: file)
         let unique = AttachmentNaming.unique(name, taken: taken)

@@ -198,6 +198,8 @@ extension Store {
     var checkoutPaths: [String] = []
     /// Files whose blobs were made from the working tree as it is.
     var indexed: [(path: String, id: ObjectID, mode: FileMode, stat: WorkingFileStat)] = []
+    /// `notes.maxBlobSize`, once read.
+    var blobLimit: Int64?
   }
 
   private func addTreeUpdates(for change: UnsavedChange, to saved: inout SavedFiles) throws {
@@ -246,6 +248,12 @@ extension Store {
         } catch {
           throw NoteStoreError.cannotLoadText(note: note.name, underlying: error)
         }
+      }
+      // Nothing the other devices would refuse from a sync (read once a save).
+      let limit = try saved.blobLimit ?? maximumBlobSize()
+      saved.blobLimit = limit
+      if stat.size > limit {
+        throw NoteStoreError.fileTooLarge(note: note.name, file: relative, bytes: stat.size, limit: limit, saving: true)
       }
       let blob: ObjectID
       do {

@@ -5,8 +5,11 @@ enum AttachCommand: NotesCommand {
     name: "attach", abstract: "Attach files to a note.",
     discussion: """
       Copies each FILE into the note's Attachments folder, in one commit. Files are \
-      streamed, so their size does not matter. A name that is taken gets a number \
-      ("photo 2.jpg"): nothing is overwritten. Prints the names the files got.
+      streamed, so their size costs no memory. A file larger than notes.maxBlobSize \
+      (100 MiB unless git config says otherwise), the largest file a device takes \
+      from a sync, is refused: raise it on every device, and in the remote's hook, \
+      first. A name that is taken gets a number ("photo 2.jpg"): nothing is \
+      overwritten. Prints the names the files got.
       """,
     arguments: [
       ArgumentSpec(name: "note", help: "The note: its name, path or a unique prefix."),
