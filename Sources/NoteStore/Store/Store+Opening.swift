@@ -38,6 +38,7 @@ extension Store {
     try repository.setConfig("notes.format", to: formatVersion)
     try repository.setConfig("core.precomposeUnicode", to: true)
     try repository.setConfig("core.quotePath", to: false)
+    LocalExcludes.ensure(in: repository.gitDirectory)
   }
 
   /// Opens the store whose working tree is exactly `path`.
@@ -86,6 +87,7 @@ extension Store {
         path: root, reason: "its format \(number) is newer than this notes (\(formatVersion)); update notes")
     }
     let device = try DeviceName(deviceValue)
+    LocalExcludes.ensure(in: repository.gitDirectory)
     return Store(repository: repository, root: root, device: device)
   }
 }
