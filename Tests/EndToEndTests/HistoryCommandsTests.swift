@@ -31,8 +31,15 @@ struct HistoryCommandsTests {
     let deleted = sandbox.notes("-C", store, "deleted", "--json")
     #expect(deleted.stdout.contains("\"note\": \"Groceries\""))
     #expect(sandbox.notes("-C", store, "log", "Groceries").stdout.contains("deleted"))
+    // A new note of the name stands in the way, and the error says so.
+    #expect(sandbox.notes("-C", store, "new", "Groceries", "--text", "new").status == 0)
+    let blocked = sandbox.notes("-C", store, "restore", "--deleted", "Groceries")
+    #expect(blocked.status != 0)
+    #expect(blocked.stderr.contains("a note named \"Groceries\" exists already"), "\(blocked.stderr)")
+    #expect(sandbox.notes("-C", store, "delete", "Groceries").status == 0)
     #expect(sandbox.notes("-C", store, "restore", "--deleted", "Groceries").status == 0)
-    #expect(sandbox.notes("-C", store, "show", "Groceries").stdout == "Oat milk\nEggs\n")
+    #expect(sandbox.notes("-C", store, "show", "Groceries").stdout == "new\n")
+    #expect(sandbox.notes("-C", store, "write", "Groceries", "--text", "Oat milk\nEggs").status == 0)
 
     #expect(sandbox.notes("-C", store, "write", "Groceries", "--text", "Bread").status == 0)
     #expect(sandbox.notes("-C", store, "undo", "Groceries").status == 0)

@@ -118,6 +118,10 @@ extension Store {
     if wanted.hasSuffix(NotePath.packageExtension) { wanted.removeLast(NotePath.packageExtension.count) }
     let deleted = try deletedNotes()
     guard let entry = deleted.first(where: { $0.note == wanted }) else {
+      // A note of that name now is what keeps a deleted one of it from the list.
+      if try committedPackageExists(NotePath(packagePath: wanted + NotePath.packageExtension)) {
+        throw NoteStoreError.noteExists(wanted)
+      }
       throw NoteStoreError.noSuchNote(
         name, suggestions: NameSuggestions.nearest(to: wanted, among: deleted.map(\.note), maxDistance: 3, limit: 3))
     }
