@@ -64,6 +64,12 @@ struct SyncCommandsTests {
     let notes = try #require(try JSONSerialization.jsonObject(with: listed) as? [[String: Any]])
     #expect(notes.first { $0["name"] as? String == "Shopping" }?["status"] as? String == "conflict")
 
+    // The dry run names the version it would keep, the laptop's, and changes nothing.
+    let laptopVersion = try #require(versions.first { $0["device"] as? String == "laptop" }?["id"] as? String)
+    let head = sandbox.head(phone)
+    let dry = sandbox.notes("-C", phone, "resolve", "Shopping", "--keep-theirs", "--dry-run")
+    #expect(dry.stdout == "Would resolve Shopping: keep version \(laptopVersion) from laptop\n", "\(dry.stdout)")
+    #expect(sandbox.head(phone) == head)
     let resolved = sandbox.notes("-C", phone, "resolve", "Shopping", "--keep-theirs")
     #expect(resolved.status == 0, "\(resolved.stderr)")
     #expect(sandbox.notes("-C", phone, "show", "Shopping").stdout == "Oat milk\nEggs\nRye bread\n")

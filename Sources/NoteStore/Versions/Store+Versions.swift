@@ -111,6 +111,33 @@ extension Store {
     }
   }
 
+  /// The version `resolution` keeps of the conflicted note, changing nothing (what
+  /// ``resolveConflict(_:_:)`` would keep, and `resolve --dry-run` names).
+  ///
+  /// - Throws: `NoteStoreError.noConflict`, `.noVersionFromDevice`, `.ambiguousResolution`
+  ///   or `.noSuchVersion`, as `resolveConflict` does.
+  public func versionToKeep(_ note: NotePath, _ resolution: ConflictResolution) throws -> NoteVersion {
+    guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
+    let versions = record.versions.map { version(from: $0, current: record.current) }
+    switch resolution {
+    case .keepCurrent:
+      guard let current = versions.first(where: \.isCurrent) else { throw NoteStoreError.noConflict(note: note.name) }
+      return current
+    case .keepMine:
+      guard let mine = versions.filter({ $0.device == device.rawValue }).max(by: { $0.modificationDate < $1.modificationDate })
+      else { throw NoteStoreError.noVersionFromDevice(note: note.name, device: device.rawValue) }
+      return mine
+    case .keepTheirs:
+      let theirs = versions.filter { $0.device != device.rawValue }
+      guard theirs.count == 1, let only = theirs.first else {
+        throw NoteStoreError.ambiguousResolution(note: note.name, versions: versions.map { "\($0.id) (\($0.device))" })
+      }
+      return only
+    case .version(let id):
+      return try version(id, of: note)
+    }
+  }
+
   /// Resolves a note's conflict: puts the chosen version in the tree, removes the
   /// record and commits with trailers saying how (`Resolution: keep-mine`,
   /// `Resolved-Versions: …`). The next sync carries it to every device.
@@ -123,25 +150,7 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
-      let versions = record.versions.map { version(from: $0, current: record.current) }
-      let chosen: NoteVersion
-      switch resolution {
-      case .keepCurrent:
-        guard let current = versions.first(where: \.isCurrent) else { throw NoteStoreError.noConflict(note: note.name) }
-        chosen = current
-      case .keepMine:
-        guard let mine = versions.filter({ $0.device == device.rawValue }).max(by: { $0.modificationDate < $1.modificationDate })
-        else { throw NoteStoreError.noVersionFromDevice(note: note.name, device: device.rawValue) }
-        chosen = mine
-      case .keepTheirs:
-        let theirs = versions.filter { $0.device != device.rawValue }
-        guard theirs.count == 1, let only = theirs.first else {
-          throw NoteStoreError.ambiguousResolution(note: note.name, versions: versions.map { "\($0.id) (\($0.device))" })
-        }
-        chosen = only
-      case .version(let id):
-        chosen = try version(id, of: note)
-      }
+      let chosen = try versionToKeep(note, resolution)
       let recordPath = try ConflictRecord.path(for: note.path)
       var updates: [TreeUpdate] = [.remove(path: recordPath)]
       if let tree = chosen.tree {

@@ -74,10 +74,14 @@ enum ResolveCommand: NotesCommand {
     let note = try store.resolveNote(arguments.argument("note") ?? "", relativeTo: context.currentDirectory)
     let json = arguments.flag("json")
     if arguments.flag("dry-run") {
+      let kept = try store.versionToKeep(note, resolution)
       if json {
-        try context.outJSON(Outcome(note: note.name, resolved: false, how: how, kept: nil, markers: 0, dryRun: true))
+        try context.outJSON(
+          Outcome(
+            note: note.name, resolved: false, how: how, kept: Outcome.Kept(id: kept.id, device: kept.device),
+            markers: 0, dryRun: true))
       } else {
-        context.out("Would resolve \(note.name)\n")
+        context.out("Would resolve \(note.name): keep version \(kept.id) from \(kept.device)\n")
       }
       return
     }
