@@ -183,13 +183,14 @@ struct HostileTreeTests {
     #expect(world.sandbox.git("rev-parse", "--verify", "-q", "refs/heads/devices/evil", in: world.remote).status == 0)
   }
 
-  @Test("a clone leaves out a hostile device with a warning, and its checkout holds nothing of it")
+  @Test("a clone leaves out a hostile device with its reason, says so and exits 3 (done in part), and its checkout holds nothing of it")
   func cloneLeavesOutHostileDevice() throws {
     let world = try HostileRemote()
     try HostileTree.dotDotInNote.publish(on: world, parent: try world.tip("laptop"))
     let clone = world.sandbox.notes("clone", world.remote, "tablet", "--device", "tablet")
-    #expect(clone.status == 0, "\(clone.stderr)")
+    #expect(clone.status == 3, "\(clone.stderr)")
     #expect(clone.stderr.contains("device evil") && clone.stderr.contains("hasDotdot"), "\(clone.stderr)")
+    #expect(clone.stderr.contains("Refused changes from evil"), "\(clone.stderr)")
     let tablet = world.sandbox.directory + "/tablet"
     #expect(!FileManager.default.fileExists(atPath: tablet + "/Evil.note"))
     #expect(world.sandbox.notes("-C", tablet, "show", "Call Anna").stdout == "Friday\n")

@@ -9,14 +9,15 @@ extension Store {
   ///
   /// - Parameters:
   ///   - onWarning: told about devices whose history was left out because it breaks
-  ///     a rule on trees.
+  ///     a rule on trees (unless `onRejected` is given).
+  ///   - onRejected: given each device's changes left out, and why.
   ///   - progress: told how the transfer goes.
   ///   - onQuickLookBacklog: the new store's ``onQuickLookBacklog``, set before the
   ///     checkout renders previews.
   public static func clone(
     from url: String, at path: String, device: DeviceName, timeout: Double = 60,
     onWarning: ((String) -> Void)? = nil, progress: (@Sendable (WorkProgress) -> Void)? = nil,
-    onQuickLookBacklog: ((Int) -> Void)? = nil
+    onQuickLookBacklog: ((Int) -> Void)? = nil, onRejected: ((RejectedChange) -> Void)? = nil
   ) throws -> Store {
     let url = try RemoteURL.normalized(url)
     let root = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -30,7 +31,7 @@ extension Store {
     do {
       return try makeClone(
         url: url, root: root, device: device, timeout: timeout, onWarning: onWarning, progress: progress,
-        onQuickLookBacklog: onQuickLookBacklog)
+        onQuickLookBacklog: onQuickLookBacklog, onRejected: onRejected)
     } catch {
       if existed {
         for item in (try? fileManager.contentsOfDirectory(atPath: root)) ?? [] {
@@ -45,7 +46,8 @@ extension Store {
 
   private static func makeClone(
     url: String, root: String, device: DeviceName, timeout: Double, onWarning: ((String) -> Void)?,
-    progress: (@Sendable (WorkProgress) -> Void)?, onQuickLookBacklog: ((Int) -> Void)?
+    progress: (@Sendable (WorkProgress) -> Void)?, onQuickLookBacklog: ((Int) -> Void)?,
+    onRejected: ((RejectedChange) -> Void)?
   ) throws -> Store {
     let repository: Repository
     do {
@@ -62,7 +64,7 @@ extension Store {
       let transfer = WorkProgress.transferOptions(timeout: timeout, observe: progress)
       for rejected in try store.fetchDeviceBranches(from: "origin", transfer: transfer) {
         if rejected.device == device.rawValue { throw NoteStoreError.untrustedTreeFromRejection(rejected) }
-        store.warn(rejected.reason)
+        if let onRejected { onRejected(rejected) } else { store.warn(rejected.reason) }
       }
       try store.adoptFetchedBranches()
     }

@@ -47,7 +47,8 @@ extension HelpTopic {
         0     Done.
         1     Failed; the message on standard error says why.
         2     Usage error: an unknown command or option, or a missing or invalid value.
-        3     Sync partly done: the store is consistent, but at least one remote failed.
+        3     Sync or clone partly done: the store is consistent, but a remote failed or a
+              device's changes were refused (each named on stderr).
         130   Interrupted (Ctrl-C).
 
       A command may document more codes. 'notes merge-driver' follows git's contract

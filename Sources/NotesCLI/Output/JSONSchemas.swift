@@ -8,7 +8,7 @@ public enum JSONSchemas {
   /// Each command that takes `--json`, and the shape it prints.
   public static let byCommand: [(command: String, shape: JSONShape)] = [
     ("init", .object([("store", .string), ("device", .string)])),
-    ("clone", .object([("url", .string), ("store", .string), ("device", .string)])),
+    ("clone", .object([("url", .string), ("store", .string), ("device", .string), ("rejected", .array(rejectedChange))])),
     ("new", noteRef),
     ("list", .array(noteInfo)),
     ("show", .object([("name", .string), ("path", .string), ("version", .nullable(.string)), ("text", .string)])),
