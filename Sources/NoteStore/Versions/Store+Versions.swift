@@ -118,6 +118,13 @@ extension Store {
   ///   or `.noSuchVersion`, as `resolveConflict` does.
   public func versionToKeep(_ note: NotePath, _ resolution: ConflictResolution) throws -> NoteVersion {
     guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
+    return try versionToKeep(note, resolution, record: record)
+  }
+
+  /// `versionToKeep(_:_:)` with the note's conflict record read already.
+  private func versionToKeep(
+    _ note: NotePath, _ resolution: ConflictResolution, record: ConflictRecord
+  ) throws -> NoteVersion {
     let versions = record.versions.map { version(from: $0, current: record.current) }
     switch resolution {
     case .keepCurrent:
@@ -150,7 +157,7 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
-      let chosen = try versionToKeep(note, resolution)
+      let chosen = try versionToKeep(note, resolution, record: record)
       let recordPath = try ConflictRecord.path(for: note.path)
       var updates: [TreeUpdate] = [.remove(path: recordPath)]
       if let tree = chosen.tree {

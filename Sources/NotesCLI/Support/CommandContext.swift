@@ -105,33 +105,12 @@ struct CommandContext {
   func readFile(_ path: String) throws -> [UInt8] {
     if path == "-" { return readStandardInput() }
     do {
-      return try Self.readToEnd(absolute(path))
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: absolute(path)))
+      defer { try? handle.close() }
+      return Array(try handle.readToEnd() ?? Data())
     } catch {
       throw NoteStoreError.cannotReadFile(path: path, underlying: error)
     }
-  }
-
-  /// Every byte read from `path` until the end of the file or pipe.
-  static func readToEnd(_ path: String) throws -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Self.currentError() }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Self.currentError()
-      }
-      bytes += chunk[..<count]
-    }
-  }
-
-  /// `errno` as an error (its text is the message).
-  private static func currentError() -> POSIXError {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
 
   static func format(_ seconds: Double) -> String {

@@ -118,20 +118,20 @@ struct RTFColumnEdit: Equatable {
 }
 
 extension RTFElement {
-  /// Which of the table's cell paragraphs each row holds (for a one-line row, its
-  /// cells), from the rows' lines of the shown text; nil when the cells, rows and
-  /// lines are out of step, or the rows' ends are not in order inside the RTF.
-  private func rowCells(lines: [Substring]) -> [Range<Int>]? {
+  /// The cell paragraphs (pieces, in the order `cells` holds them) of each cell of each
+  /// row, from the rows' lines of the shown text: one for a cell of one paragraph, one
+  /// per paragraph for a cell of several; nil when the cells, rows and lines are out of
+  /// step, or the rows' ends are not in order inside the RTF.
+  private func rowCellPieces(lines: [Substring]) -> [[Range<Int>]]? {
     guard kind == .table, let rows, let cells, cellLists == nil,
       let layout = RTFTableLayout(rows: rows, lines: lines), layout.pieceCount == cells.count,
       zip(rows, rows.dropFirst()).allSatisfy({ $0.end < $1.end }), let lastEnd = rows.last?.end, lastEnd <= rtf.count
     else { return nil }
-    return rows.indices.map { layout.pieces(of: $0) }
+    return rows.indices.map { Self.cellPieces(of: lines[layout.lines(of: $0)], from: layout.pieces(of: $0).lowerBound) }
   }
 
-  /// The pieces (cell paragraphs, in the order `cells` holds them) of each cell of row
-  /// `row`, whose pieces start at `firstPiece`: one for a cell of one paragraph, one
-  /// per paragraph for a cell of several (its shown text spans lines).
+  /// The pieces of each cell of the row shown as `lines`, whose pieces start at
+  /// `firstPiece`.
   private static func cellPieces(of lines: ArraySlice<Substring>, from firstPiece: Int) -> [Range<Int>] {
     var result: [Range<Int>] = []
     var piece = firstPiece
@@ -158,10 +158,7 @@ extension RTFElement {
   /// cell only.
   func removingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let rows, let cells, let rowCells = rowCells(lines: lines),
-      let layout = RTFTableLayout(rows: rows, lines: lines)
-    else { return nil }
-    let cellPieces = rows.indices.map { Self.cellPieces(of: lines[layout.lines(of: $0)], from: rowCells[$0].lowerBound) }
+    guard let rows, let cells, let cellPieces = rowCellPieces(lines: lines) else { return nil }
     var cuts: [(range: Range<Int>, replacement: [UInt8])] = []
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
@@ -201,13 +198,11 @@ extension RTFElement {
   /// its cell count.
   func insertingCells(_ cellOfRow: [Int: Int]) -> RTFElement? {
     let lines = shownText.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let rows, let cells, let rowCells = rowCells(lines: lines),
-      let layout = RTFTableLayout(rows: rows, lines: lines)
-    else { return nil }
-    let cellPieces = rows.indices.map { Self.cellPieces(of: lines[layout.lines(of: $0)], from: rowCells[$0].lowerBound) }
+    guard let rows, let cells, let cellPieces = rowCellPieces(lines: lines) else { return nil }
     // A copied cell's cut also names the piece it copies and where its bytes start.
     var cuts: [(range: Range<Int>, replacement: [UInt8], copied: (piece: Int, source: Int)?)] = []
-    // The shown text of each row's copied cell (its last paragraph's).
+    // The shown text of each row's copied cell (its last paragraph's), from the pieces.
+    let pieceTexts = shownText.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\t" || $0 == "\n" })
     var copiedText: [Int: Substring] = [:]
     for (index, row) in rows.enumerated() {
       guard let column = cellOfRow[index] else { continue }
@@ -248,8 +243,7 @@ extension RTFElement {
       }
       let at = column > 0 ? cell.upperBound : cell.lowerBound
       cuts.append((at..<at, Array(rtf[copyStart..<cell.upperBound]), (templatePieces.upperBound - 1, copyStart)))
-      let templateLines = RTFColumnEdit.cells(of: lines[layout.lines(of: index)])[template]
-      copiedText[index] = templateLines.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+      copiedText[index] = pieceTexts[templatePieces.upperBound - 1]
     }
     cuts.sort { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
     guard zip(cuts, cuts.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }) else { return nil }

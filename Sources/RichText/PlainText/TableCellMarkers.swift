@@ -15,9 +15,8 @@ enum TableCellMarkers {
   /// every run before it one element that shows nothing.
   static func table(of paragraph: Paragraph) -> RTFElement? {
     paragraph.withRuns { runs -> RTFElement? in
-      // Most paragraphs end in text: told from the last run where it lies, as copying
-      // the run (its text and every attribute) for the look would cost more than the
-      // look (`canonicalize` looks at every paragraph a reader reads).
+      // Most paragraphs end in text: told from the last run where it lies, without a
+      // copy of the run (its text and its attributes).
       guard let base = runs.baseAddress, !runs.isEmpty,
         RTFInPlaceComparison.hasElement((base + (runs.count - 1)).attributes)
       else { return nil }
