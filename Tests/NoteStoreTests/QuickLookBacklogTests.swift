@@ -84,6 +84,19 @@ struct QuickLookBacklogTests {
     #expect(try QuickLookStoreTests.git(store, ["status", "--porcelain"]).isEmpty)
   }
 
+  @Test("a package folder removed by hand before the backlog runs is not brought back")
+  func backlogLeavesRemovedPackagesAlone() throws {
+    let directory = try TemporaryDirectory()
+    let (store, _) = try Self.storeWithImport(directory, "store", deferring: true)
+    let removed = try #require(Self.titles.last)
+    let folder = store.root + "/\(removed).note"
+    try FileManager.default.removeItem(atPath: folder)
+    try store.renderQuickLookBacklog()
+    #expect(store.quickLookBacklogCount() == 0)
+    #expect(!FileManager.default.fileExists(atPath: folder), "the preview recreated the package folder")
+    #expect(Self.thumbnail(store, Self.titles[Self.titles.count - 2]) != nil, "the other notes still get previews")
+  }
+
   @Test("commit mode never defers: every preview is committed with the import")
   func commitModeUnchanged() throws {
     let directory = try TemporaryDirectory()

@@ -154,11 +154,16 @@ enum LibreOffice {
     var description: String
   }
 
+  /// Where ``convertedCorpus`` is written, one folder a test process.
+  static let outputFolder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("rtf-lo-agreement-\(UUID().uuidString)")
+
   /// The folder with LibreOffice's `NAME.txt` for every corpus `NAME.rtf`.
   static let convertedCorpus: Result<URL, ConversionFailed> = {
     guard let executable else { return .failure(ConversionFailed(description: "soffice is not installed")) }
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rtf-lo-agreement-\(UUID().uuidString)")
+    let output = outputFolder
+    // Removed when the test process ends: the suites read it until then.
+    atexit { try? FileManager.default.removeItem(at: LibreOffice.outputFolder) }
     let profile = output.appendingPathComponent("profile")
     do {
       try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)

@@ -378,11 +378,20 @@ extension Store {
     try git("recording QuickLook files in the index") { try repository.recordInIndex(matching) }
   }
 
+  /// Writes a package's QuickLook files into its folder in the working tree, each file
+  /// only when its bytes differ. A package folder that is not in the working tree is left
+  /// alone: it was removed by hand (an unsaved delete), or with the whole store, while the
+  /// previews were drawn in the background, and a QuickLook folder must not bring it back.
   private func writeQuickLook(_ files: QuickLookFiles, into package: String) throws {
     let fileManager = FileManager.default
-    let folder = root + "/" + package + "/" + NotePackage.quickLookFolderName
+    let packageFolder = root + "/" + package
+    let folder = packageFolder + "/" + NotePackage.quickLookFolderName
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: packageFolder, isDirectory: &isDirectory), isDirectory.boolValue else { return }
     do {
-      try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if !fileManager.fileExists(atPath: folder) {
+        try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      }
       for file in files.byPath {
         let path = root + "/" + package + "/" + file.path
         if let existing = fileManager.contents(atPath: path), existing.elementsEqual(file.content) { continue }

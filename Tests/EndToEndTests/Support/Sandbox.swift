@@ -18,6 +18,9 @@ final class Sandbox {
   }
 
   deinit {
+    // A detached `notes gc --auto` still drawing previews would write into the folders
+    // being removed and leave them behind.
+    DetachedProcesses.finish(under: directory)
     try? FileManager.default.removeItem(atPath: directory)
   }
 
