@@ -121,18 +121,65 @@ struct SyncMergeTests {
     #expect(versions.contains { $0.isDeletion && $0.device == "laptop" })
   }
 
-  @Test("an attachment added under the same name with different content on both sides is a conflict")
-  func attachmentClash() throws {
+  @Test("an attachment added under one name with different content on both sides is kept twice, the same on both devices")
+  func attachmentAddedOnBothSides() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])
     try group["laptop"].createNote(title: "Pics", content: .plainText("p"))
     try group.sync("laptop", into: "phone")
-    let first = try group.directory.write("a.png", [1, 2, 3])
-    try group["laptop"].attach(files: [first], to: try note(try group["laptop"], "Pics"))
+    let laptopFile = try group.directory.write("a.png", [1, 2, 3])
+    let taken = try group.directory.write("a 2.png", [7, 8, 9])
+    try group["laptop"].attach(files: [laptopFile, taken], to: try note(try group["laptop"], "Pics"))
     try FileManager.default.createDirectory(atPath: group.directory.path + "/b", withIntermediateDirectories: true)
-    let other = try group.directory.write("b/a.png", [4, 5, 6])
-    try group["phone"].attach(files: [other], to: try note(try group["phone"], "Pics"))
+    let phoneFile = try group.directory.write("b/a.png", [4, 5, 6])
+    try group["phone"].attach(files: [phoneFile], to: try note(try group["phone"], "Pics"))
+
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts.isEmpty)
+    try group.sync("laptop", into: "phone")
+    #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+    for device in ["laptop", "phone"] {
+      let store = try group[device]
+      #expect(try store.conflicts().isEmpty, "\(device)")
+      let attachments = try store.attachments(of: try note(store, "Pics"))
+      #expect(attachments.map(\.name) == ["a 2.png", "a 3.png", "a.png"], "\(device)")
+      // Nothing is lost: each device's a.png is there, one of them under the next free number.
+      let contents = try attachments.map { attachment in
+        Array(try Data(contentsOf: URL(fileURLWithPath: store.root + "/Pics.note/Attachments/" + attachment.name)))
+      }
+      #expect(Set(contents) == [[1, 2, 3], [4, 5, 6], [7, 8, 9]], "\(device)")
+    }
+  }
+
+  @Test("the same attachment added on both sides stays one file")
+  func sameAttachmentAddedOnBothSides() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Pics", content: .plainText("p"))
+    try group.sync("laptop", into: "phone")
+    let file = try group.directory.write("a.png", [1, 2, 3])
+    try group["laptop"].attach(files: [file], to: try note(try group["laptop"], "Pics"))
+    try group["phone"].attach(files: [file], to: try note(try group["phone"], "Pics"))
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts.isEmpty)
+    #expect(try group["laptop"].attachments(of: try note(try group["laptop"], "Pics")).map(\.name) == ["a.png"])
+  }
+
+  @Test("an attachment changed differently on both sides is still a conflict, with every version kept")
+  func attachmentEditedOnBothSides() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Pics", content: .plainText("p"))
+    let original = try group.directory.write("a.png", [1, 2, 3])
+    try group["laptop"].attach(files: [original], to: try note(try group["laptop"], "Pics"))
+    try group.sync("laptop", into: "phone")
+    for (device, bytes) in [("laptop", [UInt8]([4, 5, 6])), ("phone", [7, 8, 9])] {
+      let store = try group[device]
+      let path = store.root + "/Pics.note/Attachments/a.png"
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      try store.saveWorkingTree(message: "Edit a.png")
+    }
     let report = try group.sync("phone", into: "laptop")
     #expect(report.conflicts == ["Pics"])
+    let versions = try #require(try group["laptop"].conflicts().first).versions
+    #expect(Set(versions.map(\.device)) == ["laptop", "phone"])
   }
 
   @Test("resolving keeps the chosen version, removes the record and says how in trailers; the next sync carries it")

@@ -1,7 +1,8 @@
 /// What a sync does when two devices changed the same file of a note.
 public enum ConflictPolicy: String, Sendable, CaseIterable, Codable {
-  /// Merge what can be merged (changes to different files of a package); a body
-  /// changed on both sides is a conflict until the three-way RTF merge exists.
+  /// Merge what can be merged: changes to different files of a package, edits to
+  /// different parts of a body (the three-way merge of the rich text), and attachments
+  /// added under one name on both sides (both kept). Overlapping edits are a conflict.
   case merge
   /// Every change on both sides is a conflict for the user to resolve.
   case ask

@@ -32,7 +32,9 @@ struct TreeMergeResult {
 /// - a package changed on one side only takes that side;
 /// - changed on both: files changed on one side merge; a body changed on both sides
 ///   is merged three-way under the `merge` policy (clean when the edits do not
-///   overlap); any other file changed differently on both sides is a clash
+///   overlap); an attachment added under one name on both sides is kept twice, the
+///   second under the next free number (``AttachmentsAddedOnBothSides``), unless the
+///   policy is `ask`; any other file changed differently on both sides is a clash
 ///   (`QuickLook/` files never clash: derived data);
 /// - a clash, or a deletion against an edit, is a conflict: the current version — the
 ///   newest non-deleted one by modification date, ties by device name — stays in the
@@ -169,6 +171,7 @@ struct TreeMerger {
       let theirFiles = try files.files(in: theirs)
       var updates: [TreeUpdate] = []
       var clashes: [String] = []
+      var bothAdded = AttachmentsAddedOnBothSides()
       for file in Set(mineFiles.keys).union(theirFiles.keys).sorted() {
         let b = baseFiles[file]
         let m = mineFiles[file]
@@ -178,6 +181,7 @@ struct TreeMerger {
           updates.append(t.map { .upsert(path: file, id: $0.id, mode: $0.mode) } ?? .remove(path: file))
           continue
         }
+        if policy != .ask, bothAdded.take(file, base: b, mine: m, theirs: t) { continue }
         if file.hasPrefix(NotePackage.quickLookFolderName + "/") {
           // Derived data: any deterministic choice will do; it is regenerated.
           let pick = [m, t].compactMap { $0 }.max { $0.id < $1.id }
@@ -192,6 +196,7 @@ struct TreeMerger {
         }
         clashes.append(file)
       }
+      updates += bothAdded.updates(allPaths: Set(baseFiles.keys).union(mineFiles.keys).union(theirFiles.keys))
       if clashes.isEmpty {
         return .clean(try repository.updatedTree(mine, applying: updates))
       }

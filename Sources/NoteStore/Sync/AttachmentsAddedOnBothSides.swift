@@ -1,0 +1,54 @@
+import Git
+
+/// Attachments that two devices added to one note under the same name, with different
+/// content: both are kept, as `notes attach` keeps a file whose name is taken. One keeps
+/// the name, the other gets the next free number (`photo 2.jpg`), so the merge needs no
+/// conflict and drops nothing.
+///
+/// The choice depends only on the two files and the names both sides hold, never on
+/// which side is "mine": the file with the smaller blob id keeps the name, and the new
+/// names are given in path order from the union of every name the three versions
+/// hold. Two devices merging the same tips so write the same tree.
+struct AttachmentsAddedOnBothSides {
+  /// One attachment path added on both sides.
+  struct Addition {
+    var path: String
+    var mine: TreeEntry
+    var theirs: TreeEntry
+  }
+
+  private(set) var additions: [Addition] = []
+
+  /// Whether `path` (relative to the package) names an attachment directly in
+  /// `Attachments/`, the only files this rule renames.
+  static func isAttachment(_ path: String) -> Bool {
+    let prefix = NotePackage.attachmentsFolderName + "/"
+    return path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/")
+  }
+
+  /// Takes a file added on both sides, when it is an attachment; false otherwise.
+  mutating func take(_ path: String, base: TreeEntry?, mine: TreeEntry?, theirs: TreeEntry?) -> Bool {
+    guard base == nil, let mine, let theirs, mine.id != theirs.id, Self.isAttachment(path) else { return false }
+    additions.append(Addition(path: path, mine: mine, theirs: theirs))
+    return true
+  }
+
+  /// The updates to mine's package tree that keep both files of every addition.
+  /// `names` are every path (relative to the package) in the base, mine and theirs.
+  func updates(allPaths names: Set<String>) -> [TreeUpdate] {
+    var taken = Set(names.filter(Self.isAttachment).map { String($0.dropFirst(NotePackage.attachmentsFolderName.count + 1)) })
+    var updates: [TreeUpdate] = []
+    for addition in additions.sorted(by: { $0.path < $1.path }) {
+      let name = String(addition.path.dropFirst(NotePackage.attachmentsFolderName.count + 1))
+      let (keeper, renamed) = addition.mine.id < addition.theirs.id ? (addition.mine, addition.theirs) : (addition.theirs, addition.mine)
+      let newName = AttachmentNaming.unique(name, taken: taken)
+      taken.insert(newName)
+      let newPath = NotePackage.attachmentsFolderName + "/" + newName
+      if keeper != addition.mine {
+        updates.append(.upsert(path: addition.path, id: keeper.id, mode: keeper.mode))
+      }
+      updates.append(.upsert(path: newPath, id: renamed.id, mode: renamed.mode))
+    }
+    return updates
+  }
+}
