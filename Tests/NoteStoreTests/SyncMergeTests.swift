@@ -182,6 +182,42 @@ struct SyncMergeTests {
     #expect(Set(versions.map(\.device)) == ["laptop", "phone"])
   }
 
+  @Test("a note renamed to different names on both devices stays one note, under the newer name, the same on both")
+  func renamedDifferentlyOnBothSides() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Trip", content: .plainText("plan"))
+    try group.sync("laptop", into: "phone")
+    _ = try group["laptop"].renameNote(try note(try group["laptop"], "Trip"), to: "Paris")
+    Thread.sleep(forTimeInterval: 1.1)
+    _ = try group["phone"].renameNote(try note(try group["phone"], "Trip"), to: "Rome")
+
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts.isEmpty)
+    try group.sync("laptop", into: "phone")
+    #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+    for device in ["laptop", "phone"] {
+      let store = try group[device]
+      #expect(try store.notes().map(\.name) == ["Rome"], "\(device): one note, under the newer rename's name")
+      #expect(try text(store, "Rome") == "plan")
+      #expect(!FileManager.default.fileExists(atPath: store.root + "/Paris.note"), "\(device)")
+    }
+  }
+
+  @Test("a note renamed on both devices and edited on one keeps both copies: nothing is lost")
+  func renamedOnBothSidesAndEdited() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Trip", content: .plainText("plan"))
+    try group.sync("laptop", into: "phone")
+    let paris = try group["laptop"].renameNote(try note(try group["laptop"], "Trip"), to: "Paris")
+    try group["laptop"].writeBody(of: paris, content: .plainText("plan for Paris"))
+    _ = try group["phone"].renameNote(try note(try group["phone"], "Trip"), to: "Rome")
+    try group.sync("phone", into: "laptop")
+    let laptop = try group["laptop"]
+    #expect(Set(try laptop.notes().map(\.name)) == ["Paris", "Rome"])
+    #expect(try text(laptop, "Paris") == "plan for Paris")
+    #expect(try text(laptop, "Rome") == "plan")
+  }
+
   @Test("resolving keeps the chosen version, removes the record and says how in trailers; the next sync carries it")
   func resolve() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

@@ -30,6 +30,9 @@ struct TreeMergeResult {
 /// policy — never on which side is "mine" — so two devices that merge the same two
 /// tips produce the same tree, and their merge commits later merge cleanly:
 /// - a package changed on one side only takes that side;
+/// - a note renamed on one side follows the rename, an edit on the other side included;
+///   renamed to different names on both sides, it stays one note, under the newer
+///   rename's name (ties by device name), the other name in history;
 /// - changed on both: files changed on one side merge; a body changed on both sides
 ///   is merged three-way under the `merge` policy (clean when the edits do not
 ///   overlap); an attachment added under one name on both sides is kept twice, the
@@ -71,6 +74,18 @@ struct TreeMerger {
     }
     for (from, to) in Self.renames(base: basePackages, side: theirPackages, other: minePackages) {
       Self.move(from, to, in: &basePackages, &minePackages)
+    }
+    // The same note renamed to different names on both sides: one note, under the
+    // newer rename's name.
+    for clash in Self.renameClashes(base: basePackages, mine: minePackages, theirs: theirPackages) {
+      let kept = try newestSide(mine: (clash.mine, mine), theirs: (clash.theirs, theirs)) == .mine ? clash.mine : clash.theirs
+      for path in [clash.mine, clash.theirs] where path != kept {
+        minePackages[path] = nil
+        theirPackages[path] = nil
+      }
+      minePackages[kept] = clash.tree
+      theirPackages[kept] = clash.tree
+      basePackages[clash.base] = nil
     }
     var result = minePackages
     var conflicts: [String] = []
@@ -124,6 +139,37 @@ struct TreeMerger {
       added[tree] = nil
     }
     return pairs
+  }
+
+  /// One note renamed on both sides to different names, its content unchanged.
+  struct RenameClash: Equatable {
+    var base: String
+    var mine: String
+    var theirs: String
+    var tree: ObjectID
+  }
+
+  /// Exact renames of the same note to different names on the two sides: a package
+  /// gone from both whose unchanged content appears under one new name on each. Sorted
+  /// by the old name; the choice between the names is the caller's.
+  static func renameClashes(
+    base: [String: ObjectID], mine: [String: ObjectID], theirs: [String: ObjectID]
+  ) -> [RenameClash] {
+    func added(_ side: [String: ObjectID], _ other: [String: ObjectID]) -> [ObjectID: [String]] {
+      var found: [ObjectID: [String]] = [:]
+      for (path, tree) in side where base[path] == nil && other[path] == nil { found[tree, default: []].append(path) }
+      return found
+    }
+    let addedMine = added(mine, theirs)
+    let addedTheirs = added(theirs, mine)
+    var clashes: [RenameClash] = []
+    for (path, tree) in base.sorted(by: { $0.key < $1.key }) where mine[path] == nil && theirs[path] == nil {
+      guard let onMine = addedMine[tree], onMine.count == 1, let onTheirs = addedTheirs[tree], onTheirs.count == 1,
+        onMine[0] != onTheirs[0]
+      else { continue }
+      clashes.append(RenameClash(base: path, mine: onMine[0], theirs: onTheirs[0], tree: tree))
+    }
+    return clashes
   }
 
   /// Moves `from` to `to` in the base and in the other side.
@@ -242,10 +288,15 @@ struct TreeMerger {
   }
 
   private func newestSide(_ path: String, mineSide: MergeSide, theirSide: MergeSide) throws -> Side {
-    let mine = try origin(path, mineSide)
-    let theirs = try origin(path, theirSide)
-    if mine.date != theirs.date { return mine.date > theirs.date ? .mine : .theirs }
-    return mine.device <= theirs.device ? .mine : .theirs
+    try newestSide(mine: (path, mineSide), theirs: (path, theirSide))
+  }
+
+  /// The side whose version of its path was made last, ties by device name.
+  private func newestSide(mine: (path: String, side: MergeSide), theirs: (path: String, side: MergeSide)) throws -> Side {
+    let mineOrigin = try origin(mine.path, mine.side)
+    let theirOrigin = try origin(theirs.path, theirs.side)
+    if mineOrigin.date != theirOrigin.date { return mineOrigin.date > theirOrigin.date ? .mine : .theirs }
+    return mineOrigin.device <= theirOrigin.device ? .mine : .theirs
   }
 
   // MARK: - Conflicts
