@@ -5,12 +5,19 @@ import Testing
 @Suite("Three-way merge of bodies: resolve --merge and plain git")
 struct MergeCommandsTests {
   /// A conflict on Shopping between a laptop and a phone, seen from the phone.
-  private func conflict(_ sandbox: Sandbox, laptopText: String, phoneText: String) throws -> (laptop: String, phone: String) {
+  /// `body` is the note's first version: RTF when it starts with `{\rtf`, else text.
+  private func conflict(
+    _ sandbox: Sandbox, body: String = "Milk and eggs\nBread", laptopText: String, phoneText: String
+  ) throws -> (laptop: String, phone: String) {
     let remote = sandbox.directory + "/remote.git"
     sandbox.git("init", "-q", "--bare", remote, in: sandbox.directory)
     let laptop = try sandbox.makeStore("laptop", device: "laptop")
     sandbox.notes("-C", laptop, "remote", "add", "origin", remote)
-    sandbox.notes("-C", laptop, "new", "Shopping", "--text", "Milk and eggs\nBread")
+    if body.hasPrefix("{\\rtf") {
+      sandbox.notes("-C", laptop, "new", "Shopping", "--rtf-file", try sandbox.writeFile("first.rtf", body))
+    } else {
+      sandbox.notes("-C", laptop, "new", "Shopping", "--text", body)
+    }
     #expect(sandbox.notes("-C", laptop, "sync").status == 0)
     #expect(sandbox.notes("clone", remote, "phone", "--device", "phone").status == 0)
     let phone = sandbox.directory + "/phone"
@@ -42,6 +49,51 @@ struct MergeCommandsTests {
     #expect(sandbox.notes("-C", phone, "conflicts", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     let trailer = sandbox.git("log", "-1", "--format=%(trailers:key=Resolution,valueonly)", in: phone).stdout
     #expect(trailer.contains("merge"))
+  }
+
+  @Test(
+    "resolve --done takes the markers' highlight off the words kept, even words typed over a marker, keeps the user's own highlight of that colour, and every device gets the same"
+  )
+  func doneLeavesNoMarkerHighlight() throws {
+    let sandbox = try Sandbox()
+    // "Important" has the user's own background, in the colour of the markers' highlight.
+    let yellow = ConflictMarkerFormatting.highlight
+    let body = "{\\rtf1\\ansi{\\colortbl;\\red\(yellow.red)\\green\(yellow.green)\\blue\(yellow.blue);}"
+      + "Milk and eggs\\par\n{\\cb1 Important} bread}"
+    let (laptop, phone) = try conflict(
+      sandbox, body: body, laptopText: "Oat milk and eggs\nImportant bread",
+      phoneText: "Soy milk and eggs\nImportant bread")
+    let conflicted = sandbox.git("rev-parse", "HEAD", in: phone).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(sandbox.notes("-C", phone, "resolve", "Shopping", "--merge").status == 1)
+    let markers = try RTFReader().read(Array(sandbox.notes("-C", phone, "show", "Shopping", "--rtf").stdoutData)).text
+    #expect(markers.plainText == "<<<<<<< laptop\nOat milk and eggs\n=======\nSoy milk and eggs\n>>>>>>> phone\nImportant bread")
+    // Only the markers are highlighted while the conflict is open.
+    let highlighted = markers.paragraphs.filter { paragraph in
+      paragraph.runs.contains { $0.attributes.backgroundColor == yellow }
+    }.map(\.text)
+    #expect(highlighted == ["<<<<<<< laptop", "=======", ">>>>>>> phone", "Important bread"])
+
+    // "Cold soy" takes the place of a marker's words, and with them its formatting.
+    #expect(sandbox.notes("-C", phone, "write", "Shopping", "--text", "Cold soy milk and eggs\nImportant bread").status == 0)
+    let done = sandbox.notes("-C", phone, "resolve", "Shopping", "--done")
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(sandbox.notes("-C", phone, "sync").status == 0)
+    #expect(sandbox.notes("-C", laptop, "sync").status == 0)
+    for store in [phone, laptop] {
+      let rtf = sandbox.notes("-C", store, "show", "Shopping", "--rtf").stdoutData
+      #expect(!String(decoding: rtf, as: UTF8.self).contains("notesconflictmarker"))
+      let resolved = try RTFReader().read(Array(rtf)).text
+      #expect(resolved.plainText == "Cold soy milk and eggs\nImportant bread")
+      let backgrounds = resolved.paragraphs.map { paragraph in
+        paragraph.runs.filter { $0.attributes.backgroundColor != nil }.map(\.text)
+      }
+      #expect(backgrounds == [[], ["Important"]], "in \(store)")
+    }
+    // Against the phone's version before the merge, only words changed.
+    let diff = sandbox.notes("-C", phone, "diff", "Shopping", conflicted)
+    #expect(diff.status == 0, "\(diff.stderr)")
+    #expect(diff.stdout.contains("Cold"))
+    #expect(!diff.stdout.contains("highlight"), "\(diff.stdout)")
   }
 
   @Test("plain git merge of two branches of a store merges Text.rtf through notes merge-driver, and git log -p shows text")

@@ -160,19 +160,6 @@ struct MergeCaseTests {
     #expect(result.text.paragraphs[hunk.paragraphs.upperBound - 1].text == ">>>>>>> phone")
   }
 
-  @Test("alternatives are highlighted, markers are not")
-  func alternativesHighlighted() {
-    let result = MergeFixture.merge("a b c", "a x c", "a y c")
-    let paragraphs = result.text.paragraphs
-    #expect(paragraphs.map(\.text) == ["<<<<<<< laptop", "a x c", "=======", "a y c", ">>>>>>> phone"])
-    for index in [1, 3] {
-      #expect(paragraphs[index].runs.allSatisfy { $0.attributes.backgroundColor == MergedBodyBuilder.highlight })
-    }
-    for index in [0, 2, 4] {
-      #expect(paragraphs[index].runs.allSatisfy { $0.attributes.backgroundColor == nil })
-    }
-  }
-
   @Test("the older side's alternative comes first whichever side is mine")
   func conflictOrderByDate() {
     let newerLaptop = MergeSideInfo(label: "laptop", date: MergeFixture.phone.date.addingTimeInterval(1))

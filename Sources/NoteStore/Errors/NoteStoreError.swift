@@ -82,6 +82,8 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case untrustedTree(device: String?, violation: TreeViolation)
   /// A conflict record in the store cannot be read.
   case malformedConflictRecord(path: String, reason: String)
+  /// The record of the changes the last sync refused (derived data) cannot be read.
+  case damagedRefusalRecord(path: String, reason: String)
   /// This device's own branch on the remote breaks a rule on trees.
   case untrustedTreeFromRejection(RejectedChange)
   /// A plain git operation (merge, rebase, cherry-pick …) is under way in the store.
@@ -192,6 +194,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
     case .malformedConflictRecord(let path, let reason):
       return "the conflict record \(path) is malformed: \(reason); see its history with `git log -p -- \(path)`, "
         + "then fix or remove it with git and commit"
+    case .damagedRefusalRecord(let path, let reason):
+      return "the record of the changes the last sync refused (\(path)) cannot be read: \(reason); "
+        + "`notes sync` checks the remotes again and writes it anew"
     case .untrustedTreeFromRejection(let rejected):
       return rejected.reason
     case .gitOperationInProgress(let operation, let path):

@@ -12,4 +12,7 @@ public struct RejectedChange: Sendable, Hashable, Codable {
   public var rule: String
   /// The whole message.
   public var reason: String
+
+  /// The `rule` of changes refused because they would delete most notes.
+  public static let massDeleteRule = "massDelete"
 }

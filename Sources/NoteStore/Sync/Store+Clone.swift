@@ -62,10 +62,13 @@ extension Store {
     store.onQuickLookBacklog = onQuickLookBacklog
     try store.withWriteLock {
       let transfer = WorkProgress.transferOptions(timeout: timeout, observe: progress)
-      for rejected in try store.fetchDeviceBranches(from: "origin", transfer: transfer) {
+      let refused = try store.fetchDeviceBranches(from: "origin", transfer: transfer)
+      for rejected in refused {
         if rejected.device == device.rawValue { throw NoteStoreError.untrustedTreeFromRejection(rejected) }
         if let onRejected { onRejected(rejected) } else { store.warn(rejected.reason) }
       }
+      // A new store's record starts with what its first fetch refused.
+      store.recordRefusals(refused, fetched: ["origin"], merged: [])
       try store.adoptFetchedBranches()
     }
     return store

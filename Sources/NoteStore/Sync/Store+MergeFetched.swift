@@ -116,7 +116,8 @@ extension Store {
       if let tripped = try massDeleteGuard.tripped(from: startTree, to: alone.tree) {
         report.rejected.append(
           RejectedChange(
-            device: entry.device, remote: entry.remote, commit: entry.tip.hex, path: "", rule: "massDelete",
+            device: entry.device, remote: entry.remote, commit: entry.tip.hex, path: "",
+            rule: RejectedChange.massDeleteRule,
             reason: NoteStoreError.massDelete(device: entry.device, deleting: tripped.deleting, of: tripped.of).description))
       } else {
         kept.append(entry)

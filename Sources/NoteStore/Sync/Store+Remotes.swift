@@ -43,6 +43,8 @@ extension Store {
         throw NoteStoreError.noSuchRemote(name, available: try remotes().map(\.name))
       }
       try git("removing remote \(name)") { try repository.removeRemote(name: name) }
+      // Its refusals are dropped with it: a device refused there is no concern now.
+      recordRefusals([], fetched: [], merged: [])
     }
   }
 }

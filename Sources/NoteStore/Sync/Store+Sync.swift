@@ -26,6 +26,11 @@ extension Store {
         report.remotes.append(entry)
       }
       try mergeFetchedDevices(options, into: &report)
+      if !options.dryRun {
+        recordRefusals(
+          report.rejected, fetched: Set(report.remotes.filter(\.fetched).map(\.name)),
+          merged: Set(remotes.map(\.name)))
+      }
       guard !options.dryRun && !options.noPush else { return report }
       for index in report.remotes.indices where report.remotes[index].error == nil {
         do {
@@ -61,6 +66,8 @@ extension Store {
         }
         report.remotes.append(entry)
       }
+      // A fetch checks trees, not mass deletes: those stay as the last sync found them.
+      recordRefusals(report.rejected, fetched: Set(report.remotes.filter(\.fetched).map(\.name)), merged: [])
       return report
     }
   }

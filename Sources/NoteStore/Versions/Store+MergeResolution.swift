@@ -82,7 +82,9 @@ extension Store {
   }
 
   /// Ends a merge resolution after the markers were edited away (`notes resolve
-  /// --done`): removes the conflict record and commits.
+  /// --done`): takes the markers' formatting off the body (words typed over a marker
+  /// carry its highlight; a highlight the user gave their own words stays), removes
+  /// the conflict record and commits both.
   ///
   /// - Throws: `NoteStoreError.markersRemain` while the text still has conflict
   ///   markers, unless `force`.
@@ -90,18 +92,27 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       guard let record = try conflictRecord(for: note) else { throw NoteStoreError.noConflict(note: note.name) }
-      let remaining = Self.markerLines(in: try body(of: note).plainText)
+      let body = try body(of: note)
+      let remaining = Self.markerLines(in: body.plainText)
       if remaining > 0 && !force { throw NoteStoreError.markersRemain(note: note.name, lines: remaining) }
       let recordPath = try ConflictRecord.path(for: note.path)
+      var updates: [TreeUpdate] = [.remove(path: recordPath)]
+      var checkoutPaths = [recordPath]
+      if body.hasConflictMarkerFormatting {
+        let bytes = RTFWriter().write(body.removingConflictMarkerFormatting())
+        let blob = try git("writing the body of \(note.name)") { try repository.createBlob(bytes) }
+        updates.append(.upsert(path: note.textPath, id: blob, mode: .blob))
+        checkoutPaths.append(note.path)
+      }
       try commitChange(
-        [.remove(path: recordPath)],
+        updates,
         message: CommitMessage(
           summary: "Resolve conflict in \(note.name): merge", device: device, notes: [note.path],
           extraTrailers: [
             (key: "Resolution", value: force && remaining > 0 ? "merge-forced" : "merge"),
             (key: "Resolved-Versions", value: record.versions.map(\.id).joined(separator: ", ")),
           ]),
-        checkoutPaths: [recordPath])
+        checkoutPaths: checkoutPaths)
     }
   }
 

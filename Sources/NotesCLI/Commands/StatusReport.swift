@@ -21,6 +21,37 @@ struct StatusReport: Encodable {
     var upToDate: Bool
   }
 
+  /// A device's changes that the last sync refused, and what the user can do.
+  struct Refused: Encodable {
+    var device: String
+    var remote: String
+    /// The commit that breaks the rule (or the refused tip).
+    var commit: String
+    /// The path in that commit's tree, "" for the commit itself.
+    var path: String
+    /// A tree rule's name, or `massDelete`.
+    var rule: String
+    /// The sync's whole message.
+    var reason: String
+    /// What to do so that a sync takes the changes, or stops refusing them.
+    var action: String
+
+    init(_ change: RejectedChange) {
+      device = change.device
+      remote = change.remote
+      commit = change.commit
+      path = change.path
+      rule = change.rule
+      reason = change.reason
+      let branch = "devices/" + change.device
+      action =
+        change.rule == RejectedChange.massDeleteRule
+        ? "to take these deletions, run `notes sync --allow-mass-delete`; until then every sync leaves them out"
+        : "repair or remove the branch \(branch) on \(change.remote) (whoever syncs as \(change.device) can, "
+          + "or `git update-ref -d refs/heads/\(branch)` on the remote), then run `notes sync`"
+    }
+  }
+
   var device: String
   var store: String
   var unsaved: [UnsavedChange]
@@ -33,11 +64,15 @@ struct StatusReport: Encodable {
   var incoming: [String]
   /// Notes that exist only on another device's fetched branch.
   var new: [String]
-  /// No unsaved change, no conflict, nothing to push or merge.
+  /// Devices whose changes the last sync refused, until a sync takes them or no
+  /// longer finds them.
+  var refused: [Refused]
+  /// No unsaved change, no conflict, nothing to push or merge, nothing refused.
   var upToDate: Bool
 
-  /// Reads everything the report says from `store`.
-  static func read(_ store: Store) throws -> StatusReport {
+  /// Reads everything the report says from `store`; `warn` hears of a refusal record
+  /// that cannot be read (the report then names no refused device).
+  static func read(_ store: Store, warn: (String) -> Void) throws -> StatusReport {
     let me = store.device.rawValue
     let remotes = try store.remoteStates().map { state -> Remote in
       let mine = state.device == me
@@ -52,11 +87,17 @@ struct StatusReport: Encodable {
     let overview = try store.statusOverview()
     let (unsaved, conflicts) = (overview.unsaved, overview.conflicts)
     let (ahead, incoming, new) = (overview.ahead, overview.incoming, overview.new)
+    var refused: [Refused] = []
+    do {
+      refused = try store.refusedChanges().map(Refused.init)
+    } catch let error as NoteStoreError {
+      warn(error.description)
+    }
     return StatusReport(
       device: me, store: store.root, unsaved: unsaved, remotes: remotes, conflicts: conflicts,
-      ahead: ahead, incoming: incoming, new: new,
+      ahead: ahead, incoming: incoming, new: new, refused: refused,
       upToDate: unsaved.isEmpty && conflicts.isEmpty && ahead.isEmpty && incoming.isEmpty
-        && new.isEmpty && remotes.allSatisfy(\.upToDate))
+        && new.isEmpty && refused.isEmpty && remotes.allSatisfy(\.upToDate))
   }
 
   /// The report for people, coloured with `style`.
@@ -83,6 +124,13 @@ struct StatusReport: Encodable {
       text += "Incoming, not merged yet (\(style.hint("`notes sync`")) merges them):\n"
       text += incoming.map { "  " + style.incoming("changed") + ": " + style.note($0) + "\n" }.joined()
       text += new.map { "  " + style.added("new") + ": " + style.note($0) + "\n" }.joined()
+    }
+    if !refused.isEmpty {
+      text += style.warning("Refused by the last sync") + " (nothing of them is merged here or pushed):\n"
+      for entry in refused {
+        text += "  " + style.warning(TerminalText.escaped(entry.device)) + " on \(TerminalText.escaped(entry.remote)): "
+          + entry.reason + "\n    " + style.hint(entry.action) + "\n"
+      }
     }
     for remote in remotes {
       let who = remote.thisDevice ? "this device" : remote.device

@@ -85,7 +85,12 @@ public enum JSONSchemas {
       ("behind", .integer), ("notPushed", .integer), ("incoming", .integer), ("upToDate", .boolean),
     ]))),
     ("conflicts", .array(.string)), ("ahead", .array(.string)), ("incoming", .array(.string)),
-    ("new", .array(.string)), ("upToDate", .boolean),
+    ("new", .array(.string)),
+    ("refused", .array(.object([
+      ("device", .string), ("remote", .string), ("commit", .string), ("path", .string), ("rule", .string),
+      ("reason", .string), ("action", .string),
+    ]))),
+    ("upToDate", .boolean),
   ])
 
   static let remoteReport: JSONShape = .object([

@@ -21,9 +21,9 @@ public struct MergeSideInfo: Sendable, Hashable {
 public enum MergeResult: Sendable, Hashable {
   /// Every change of both sides was merged; no text conflicts.
   case clean(AttributedText)
-  /// Some changes overlapped: the body holds each conflict as marker paragraphs
-  /// (`<<<<<<< label`, `=======`, `>>>>>>> label`) around highlighted alternatives,
-  /// and the hunks say where they are.
+  /// Some changes overlapped: the body holds each conflict as highlighted marker
+  /// paragraphs (`<<<<<<< label`, `=======`, `>>>>>>> label`) around the two
+  /// alternatives, which keep their versions' formatting; the hunks say where they are.
   case conflicted(AttributedText, [ConflictHunk])
 
   /// The merged body, with conflict markers when there are conflicts.

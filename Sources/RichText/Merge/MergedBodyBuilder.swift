@@ -1,10 +1,12 @@
 /// Assembles a merged body: paragraphs copied whole, and word-merged pieces turned
 /// back into paragraphs, each conflict widened to whole paragraphs and shown between
-/// marker paragraphs with its alternatives highlighted.
+/// highlighted marker paragraphs.
+///
+/// Only the marker paragraphs are formatted (`ConflictMarkerFormatting`); the
+/// alternatives keep the formatting they have in their versions, so the words a
+/// user keeps carry their own formatting, a background of the marker's colour that
+/// the user gave them included.
 struct MergedBodyBuilder {
-  /// The background given to the runs of conflict alternatives (a soft yellow).
-  static let highlight = Color(red: 255, green: 236, blue: 139)
-
   private(set) var paragraphs: [Paragraph] = []
   private(set) var hunks: [ConflictHunk] = []
   private let firstLabel: String
@@ -69,11 +71,11 @@ struct MergedBodyBuilder {
     let firstParagraphs = Self.paragraphs(first, table: table)
     let secondParagraphs = Self.paragraphs(second, table: table)
     let start = paragraphs.count
-    paragraphs.append(Paragraph(text: "<<<<<<< " + firstLabel))
-    paragraphs += firstParagraphs.map(Self.highlighted)
-    paragraphs.append(Paragraph(text: "======="))
-    paragraphs += secondParagraphs.map(Self.highlighted)
-    paragraphs.append(Paragraph(text: ">>>>>>> " + secondLabel))
+    paragraphs.append(Self.marker("<<<<<<< " + firstLabel))
+    paragraphs += firstParagraphs
+    paragraphs.append(Self.marker("======="))
+    paragraphs += secondParagraphs
+    paragraphs.append(Self.marker(">>>>>>> " + secondLabel))
     hunks.append(
       ConflictHunk(
         paragraphs: start..<paragraphs.count,
@@ -120,14 +122,8 @@ struct MergedBodyBuilder {
     return Paragraph(runs: runs, style: style)
   }
 
-  private static func highlighted(_ paragraph: Paragraph) -> Paragraph {
-    var result = paragraph
-    result.setRuns(
-      paragraph.runs.map { run in
-        var attributes = run.attributes
-        attributes.backgroundColor = highlight
-        return TextRun(text: run.text, attributes: attributes)
-      })
-    return result
+  /// A marker paragraph: its text with the marker formatting.
+  private static func marker(_ text: String) -> Paragraph {
+    Paragraph(text: text, attributes: ConflictMarkerFormatting.attributes)
   }
 }

@@ -100,6 +100,13 @@ public struct CharacterAttributes: Hashable, Sendable {
     change { $0.unknown = unknown }
   }
 
+  /// Removes the unknown control word named `name`, if there is one.
+  public mutating func removeUnknown(named name: String) {
+    guard storage.fields.unknown.contains(where: { $0.name == name }) else { return }
+    let unknown = storage.fields.unknown.filter { $0.name != name }
+    change { $0.unknown = unknown }
+  }
+
   /// Removes every unknown control word.
   public mutating func removeAllUnknown() {
     guard !storage.fields.unknown.isEmpty else { return }

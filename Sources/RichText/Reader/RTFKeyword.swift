@@ -31,6 +31,8 @@ enum RTFKeyword: String, CaseIterable, Sendable {
   case cf, cb, chcbpat, highlight, superscript = "super", `subscript` = "sub", nosupersub, up, dn
   case expnd, expndtw, kerning, outl, strokewidth, strokec, cocoaLigature = "CocoaLigature"
   case shad, obliqueness, expansion, caps, scaps, loch, hich, dbch, af, v
+  // NoteStore's own mark on the conflict markers a merge writes (`ConflictMarkerFormatting`).
+  case notesconflictmarker
 
   // Paragraphs and tables.
   case pard, par, sect, page, ql, qc, qr, qj, qd, qnatural, fi, li, ri, sb, sa

@@ -30,7 +30,8 @@
 ///   `\b`, `\i`, `\ul…`/`\ulnone`/`\ulstyle`, `\strike`/`\striked1`, `\cf`, `\cb` (or Word's `\chcbpat`),
 ///   `\highlight`, `\super`/`\sub`/`\nosupersub`/`\up`/`\dn`; reset by `\plain`.
 ///   Kept as ``OpaqueControl``s (reset by `\plain`): `\expnd \expndtw \kerning \outl
-///   \strokewidth \strokec \CocoaLigature \shad \obliqueness \expansion \caps \scaps`.
+///   \strokewidth \strokec \CocoaLigature \shad \obliqueness \expansion \caps \scaps`,
+///   and NoteStore's `\notesconflictmarker` (see ``ConflictMarkerFormatting``).
 /// - Paragraph formatting: `\ql \qc \qr \qj \qnatural`, `\fi \li \ri \sb \sa`, `\tx`
 ///   with `\tqc \tqr \tqdec`, lists through `\ls` + `\ilvl` and the list tables (or
 ///   legacy `\*\pn`); reset by `\pard`. Kept as ``OpaqueControl``s: `\slleading

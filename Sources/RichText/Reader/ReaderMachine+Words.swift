@@ -253,7 +253,7 @@ extension ReaderMachine {
       codePageIsStale = true
       return true
     case .expnd, .expndtw, .kerning, .outl, .strokewidth, .strokec, .cocoaLigature, .shad,
-      .obliqueness, .expansion, .caps, .scaps:
+      .obliqueness, .expansion, .caps, .scaps, .notesconflictmarker:
       state.character.setUnknown(
         OpaqueControl(name: keyword.rawValue, parameter: parameter.map(Int.init)))
     default: return false
