@@ -114,6 +114,17 @@ struct RTFReaderLimitsTests {
     #expect(result.warnings.last?.kind == .tooManyWarnings)
   }
 
+  @Test("the groups open where the input ends are counted, however many warnings came before")
+  func unclosedGroupsCounted() throws {
+    #expect(try read("{\\rtf1 {\\b a {\\i b").unclosedGroups == 3)
+    #expect(try read("{\\rtf1 {\\b a} b}").unclosedGroups == 0)
+    #expect(try read("{\\rtf1 a}} b").unclosedGroups == 0, "text after the end is not a cut-off file")
+    let noisy = "{\\rtf1 {\\b " + String(repeating: "\\'zz", count: 500) + " cut"
+    let result = try read(noisy)
+    #expect(result.warnings.last?.kind == .tooManyWarnings)
+    #expect(result.unclosedGroups == 2)
+  }
+
   @Test("a paragraph keeps at most 128 tab stops")
   func tabStopCap() throws {
     let stops = (1...200).map { "\\tx\($0 * 10)" }.joined()

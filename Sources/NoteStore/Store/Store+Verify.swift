@@ -112,7 +112,9 @@ extension Store {
       } else {
         do {
           let result = try RTFReader().read(try repository.blobData(text.id))
-          _ = result
+          if result.unclosedGroups > 0 {
+            problems.append("\(CutOffBody(openGroups: result.unclosedGroups, refused: false))")
+          }
         } catch let error as RTFError {
           problems.append("the body is not readable RTF: \(error)")
         } catch {

@@ -243,11 +243,7 @@ extension Store {
         } catch {
           throw NoteStoreError.cannotAccessDocument(note: note.name, underlying: error)
         }
-        do {
-          _ = try RTFReader().read(bytes)
-        } catch {
-          throw NoteStoreError.cannotLoadText(note: note.name, underlying: error)
-        }
+        try BodyCheck.read(bytes, note: note.name)
       }
       // Nothing the other devices would refuse from a sync (read once a save).
       let limit = try saved.blobLimit ?? maximumBlobSize()

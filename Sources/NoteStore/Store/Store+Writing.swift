@@ -106,11 +106,7 @@ extension Store {
   private func bodyBytes(for content: NoteContent, noteName: String, replacing old: [UInt8]?) throws -> [UInt8]? {
     switch content {
     case .rtf(let bytes):
-      do {
-        _ = try RTFReader().read(bytes)
-      } catch {
-        throw NoteStoreError.cannotLoadText(note: noteName, underlying: error)
-      }
+      try BodyCheck.read(bytes, note: noteName)
       return bytes
     case .plainText(let text):
       guard let old else { return RTFWriter().write(AttributedText(plainText: text)) }

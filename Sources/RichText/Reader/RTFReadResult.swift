@@ -10,11 +10,15 @@ public struct RTFReadResult: Sendable, Hashable {
   /// ``RTFReader/maxWarnings`` entries, the last one ``RTFWarning/Kind/tooManyWarnings``
   /// when more were found.
   public var warnings: [RTFWarning]
+  /// How many groups were still open where the input ended (0 for a whole document);
+  /// more than 0 means the file was cut off. Counted however many warnings came before.
+  public var unclosedGroups: Int
 
   /// Creates a result.
-  public init(text: AttributedText, skippedObjects: Int = 0, warnings: [RTFWarning] = []) {
+  public init(text: AttributedText, skippedObjects: Int = 0, warnings: [RTFWarning] = [], unclosedGroups: Int = 0) {
     self.text = text
     self.skippedObjects = skippedObjects
     self.warnings = warnings
+    self.unclosedGroups = unclosedGroups
   }
 }

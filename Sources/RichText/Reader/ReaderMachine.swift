@@ -5,6 +5,8 @@ struct ReaderMachine {
   let bytes: [UInt8]
   let limits: RTFLimits
   var warnings = WarningLog()
+  /// The groups still open where the input ended (0 for a whole document).
+  var groupsOpenAtEnd = 0
 
   // Groups.
   var stack: [GroupState] = []
@@ -159,6 +161,7 @@ struct ReaderMachine {
           }
         case .end:
           warnings.add(.unclosedGroups(depth), at: bytes.count)
+          groupsOpenAtEnd = depth
           break loop
         default: break
         }
@@ -216,6 +219,7 @@ struct ReaderMachine {
       case .binary: break
       case .end:
         warnings.add(.unclosedGroups(depth), at: bytes.count)
+        groupsOpenAtEnd = depth
         break loop
       }
     }
@@ -238,7 +242,7 @@ struct ReaderMachine {
       tables: sourceTables(listIDs: listIDs))
     return RTFReadResult(
       text: text, skippedObjects: skippedObjects,
-      warnings: tokenizer.warnings.merged(with: warnings))
+      warnings: tokenizer.warnings.merged(with: warnings), unclosedGroups: groupsOpenAtEnd)
   }
 
   private func hasTextAfterEnd() -> Bool {

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// A body that ends inside open groups (`{` without `}`) was written only in part: an
+/// app still writing it, or one that stopped. Readers close the groups themselves, but
+/// LibreOffice cannot open such a file, so the store never commits one, and `verify`
+/// names one that came in some other way.
+@Suite("A cut-off RTF body is never committed")
+struct CutOffBodyTests {
+  static let cutOff = "{\\rtf1\\ansi\\deff0 {\\fonttbl{\\f0 Helvetica;}}\n{\\b Monday: gym\\par Tuesday: wo"
+
+  @Test("write --rtf-file refuses a cut-off file, names the note and the cause, and changes nothing")
+  func writeRefuses() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
+    let before = sandbox.git("rev-parse", "HEAD", in: store).stdout
+    let file = try sandbox.writeFile("cut.rtf", Self.cutOff)
+    let write = sandbox.notes("-C", store, "write", "Plan", "--rtf-file", file)
+    #expect(write.status == 1, "\(write.status): \(write.stderr)")
+    #expect(write.stderr.contains("\"Plan\"") && write.stderr.contains("ends inside 2 open groups"), "\(write.stderr)")
+    #expect(sandbox.git("rev-parse", "HEAD", in: store).stdout == before, "nothing was committed")
+    #expect(sandbox.notes("-C", store, "show", "Plan").stdout == "Monday: gym\n")
+    // The same file closed is taken.
+    let whole = try sandbox.writeFile("whole.rtf", Self.cutOff + "rk}}")
+    #expect(sandbox.notes("-C", store, "write", "Plan", "--rtf-file", whole).status == 0)
+    #expect(sandbox.notes("-C", store, "show", "Plan").stdout == "Monday: gym\nTuesday: work\n")
+  }
+
+  @Test("save refuses a hand edit cut off, which stays in the working tree, unsaved")
+  func saveRefuses() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
+    let before = sandbox.git("rev-parse", "HEAD", in: store).stdout
+    let body = store + "/Plan.note/Text.rtf"
+    try Data(Self.cutOff.utf8).write(to: URL(fileURLWithPath: body))
+    let save = sandbox.notes("-C", store, "save")
+    #expect(save.status == 1, "\(save.status): \(save.stderr)")
+    #expect(save.stderr.contains("\"Plan\"") && save.stderr.contains("cut off"), "\(save.stderr)")
+    #expect(sandbox.git("rev-parse", "HEAD", in: store).stdout == before, "nothing was committed")
+    #expect(try String(contentsOfFile: body, encoding: .utf8) == Self.cutOff, "the hand edit is left as it was")
+    #expect(sandbox.notes("-C", store, "status").stdout.contains("modified: Plan"))
+  }
+
+  @Test("verify names a cut-off body committed by plain git")
+  func verifyNames() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
+    #expect(sandbox.notes("-C", store, "verify").status == 0)
+    try Data(Self.cutOff.utf8).write(to: URL(fileURLWithPath: store + "/Plan.note/Text.rtf"))
+    sandbox.git("add", "Plan.note/Text.rtf", in: store)
+    sandbox.git("commit", "-q", "-m", "cut off by plain git", in: store)
+    let verify = sandbox.notes("-C", store, "verify")
+    #expect(verify.status == 1, "\(verify.status): \(verify.stdout)\(verify.stderr)")
+    #expect(verify.stdout.contains("Plan") && verify.stdout.contains("ends inside 2 open groups"), "\(verify.stdout)")
+  }
+}
