@@ -45,7 +45,7 @@ extension GlobalOptions {
     OptionSpec(
       long: "color", valueName: "when", allowedValues: ColorMode.allCases.map(\.rawValue),
       help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never."),
-    OptionSpec(long: "quiet", short: "q", help: "Print nothing on success."),
+    OptionSpec(long: "quiet", short: "q", help: "No messages on success (a result on stdout, such as the name `new` gave, stays)."),
     OptionSpec(long: "debug", help: "Show the underlying cause of every error."),
     OptionSpec(long: "version", help: "Show the version and exit."),
     OptionSpec(long: "help", short: "h", help: "Show help information."),
