@@ -41,6 +41,16 @@ struct MergeCommandsTests {
     #expect(text.contains("Oat milk"))
     #expect(text.contains("Soy milk"))
     #expect(text.contains(">>>>>>> "))
+    // While the note holds the merge, no recorded version is its current one: the merge is.
+    let listed = try #require(
+      try JSONSerialization.jsonObject(with: sandbox.notes("-C", phone, "conflicts", "--json").stdoutData) as? [[String: Any]])
+    let entry = try #require(listed.first)
+    let versions = try #require(entry["versions"] as? [[String: Any]])
+    #expect(versions.count == 2 && versions.allSatisfy { $0["current"] as? Bool == false }, "\(versions)")
+    let mergedTree = sandbox.git("rev-parse", "HEAD:Shopping.note", in: phone).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(entry["current"] as? String == String(mergedTree.prefix(12)))
+    let table = sandbox.notes("-C", phone, "conflicts")
+    #expect(table.stdout.contains("conflict markers") && table.stdout.contains("notes resolve Shopping --done"), "\(table.stdout)")
     let refused = sandbox.notes("-C", phone, "resolve", "Shopping", "--done")
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("marker"))

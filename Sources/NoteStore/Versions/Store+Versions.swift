@@ -23,18 +23,26 @@ extension Store {
   public func conflicts() throws -> [NoteConflict] {
     guard let tree = try headTree() else { return [] }
     let records = try git("reading conflicts") { try ConflictBook(repository: repository).records(in: tree) }
-    return records.map { record in
-      NoteConflict(
-        note: NotePath(packagePath: record.note).name, current: record.current,
-        versions: record.versions.map { version(from: $0, current: record.current) })
+    return try records.map { record in
+      let held = try git("reading \(record.note)") { try repository.treeEntry(atPath: record.note, inTree: tree)?.id }
+      let versions = record.versions.map { version(from: $0, current: record.current, held: held) }
+      // A note that holds none of its versions (a merge with conflict markers, or an
+      // edit made since) has that content as its current version.
+      let current = versions.first(where: \.isCurrent)?.id ?? held.map(ConflictRecord.versionID(tree:)) ?? record.current
+      return NoteConflict(note: NotePath(packagePath: record.note).name, current: current, versions: versions)
     }
   }
 
-  private func version(from recorded: ConflictRecord.RecordedVersion, current: String) -> NoteVersion {
-    NoteVersion(
+  /// A recorded conflict version. It is current when the note holds its content
+  /// (`held`, the note's package tree now); without `held`, when the record names it.
+  private func version(
+    from recorded: ConflictRecord.RecordedVersion, current: String, held: ObjectID? = nil
+  ) -> NoteVersion {
+    let isCurrent = held.map { recorded.tree == $0.hex } ?? (recorded.id == current)
+    return NoteVersion(
       id: recorded.id, device: recorded.device,
       modificationDate: ISO8601DateFormatter().date(from: recorded.modified) ?? Date(timeIntervalSince1970: 0),
-      isConflict: recorded.id != current, commit: recorded.commit, isCurrent: recorded.id == current,
+      isConflict: !isCurrent, commit: recorded.commit, isCurrent: isCurrent,
       isDeletion: recorded.tree == nil, treeID: recorded.tree)
   }
 
@@ -61,7 +69,7 @@ extension Store {
         isDeletion: change.tree == nil, treeID: change.tree?.hex)
     }
     for recorded in record?.versions ?? [] {
-      let version = version(from: recorded, current: record?.current ?? "")
+      let version = version(from: recorded, current: record?.current ?? "", held: currentTree)
       byID[recorded.id] = version
     }
     return byID.values.sorted { ($0.modificationDate, $0.id) > ($1.modificationDate, $1.id) }

@@ -53,6 +53,10 @@ enum ConflictsCommand: NotesCommand {
         text += "  \(mark) \(style.detail(version.id))  \(version.device)  "
           + "\(style.detail(context.displayDate(version.modificationDate)))  \(what)\n"
       }
+      if !conflict.versions.contains(where: \.isCurrent) {
+        text += "  * \(style.detail(conflict.current))  the note now: a merge of these versions with conflict markers, "
+          + "or an edit made since (finish with `notes resolve \(conflict.note) --done`)\n"
+      }
     }
     context.out(text)
     let hint = context.errorStyle.hint
