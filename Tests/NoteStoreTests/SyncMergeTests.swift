@@ -261,6 +261,31 @@ struct SyncMergeTests {
     #expect(try text(laptop, "N") == "by tablet")
   }
 
+  @Test("resolve --merge of three versions labels the markers around what is merged so far with every device in it")
+  func threeVersionMergeLabels() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group.sync("laptop", into: "tablet")
+    for device in ["laptop", "phone", "tablet"] {
+      try group[device].writeBody(of: try note(try group[device], "N"), content: .plainText("by \(device)"))
+    }
+    try group.fetch("phone", into: "laptop")
+    try group.fetch("tablet", into: "laptop")
+    _ = try group["laptop"].mergeFetched()
+    let laptop = try group["laptop"]
+    guard case .markers = try laptop.mergeConflictVersions(try note(laptop, "N")) else {
+      Issue.record("three different one-line edits merged without markers")
+      return
+    }
+    let lines = try text(laptop, "N").split(separator: "\n").map(String.init)
+    let order = try #require(try laptop.conflicts().first).versions
+      .sorted { ($0.modificationDate, $0.device, $0.id) < ($1.modificationDate, $1.device, $1.id) }.map(\.device)
+    #expect(lines.first == "<<<<<<< \(order[0]) + \(order[1])", "\(lines)")
+    #expect(lines.last == ">>>>>>> \(order[2])", "\(lines)")
+    #expect(lines.contains("<<<<<<< \(order[0])") && lines.contains(">>>>>>> \(order[1])"), "\(lines)")
+  }
+
   @Test("under the latest policy the newest version wins and no conflict is recorded")
   func latestPolicy() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

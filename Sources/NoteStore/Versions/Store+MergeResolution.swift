@@ -13,6 +13,14 @@ public enum MergedResolution: Sendable, Hashable {
 }
 
 extension Store {
+  /// The label of the conflict markers around text merged from the versions of
+  /// `devices`: `laptop`, then `laptop + phone` once a second device's version is in
+  /// (each device once, in merge order).
+  static func mergedLabel(_ devices: [String]) -> String {
+    var seen: Set<String> = []
+    return devices.filter { seen.insert($0).inserted }.joined(separator: " + ")
+  }
+
   /// Three-way merges the bodies of a note's conflict versions against the recorded
   /// base (`notes resolve --merge`), oldest version first (ties by device), so every
   /// device merges in the same order. Attachments are the union of the versions'.
@@ -45,9 +53,11 @@ extension Store {
           merged = text
           continue
         }
+        // What is merged so far holds every earlier version: its markers name them all.
         let result = ThreeWayMerge(
           base: base, mine: merged, theirs: text,
-          mineInfo: MergeSideInfo(label: versions[index - 1].device, date: Self.date(versions[index - 1].modified)),
+          mineInfo: MergeSideInfo(
+            label: Self.mergedLabel(versions[..<index].map(\.device)), date: Self.date(versions[index - 1].modified)),
           theirInfo: MergeSideInfo(label: version.device, date: Self.date(version.modified))
         ).merge()
         merged = result.text
