@@ -25,7 +25,7 @@ struct StatusRefusedDevicesTests {
     let text = world.sandbox.notes("-C", world.laptop, "status")
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.contains("Refused by the last sync"), "\(text.stdout)")
-    #expect(text.stdout.contains("evil on origin: refused the changes of device evil"), "\(text.stdout)")
+    #expect(text.stdout.contains("  on origin: refused the changes of device evil"), "\(text.stdout)")
     #expect(text.stdout.contains("hasDotdot"), "\(text.stdout)")
     #expect(text.stdout.contains("repair or remove the branch devices/evil on origin"), "\(text.stdout)")
     #expect(!text.stdout.contains("Everything is saved"), "\(text.stdout)")
@@ -73,7 +73,7 @@ struct StatusRefusedDevicesTests {
     #expect(world.sandbox.notes("clone", world.remote, "tablet", "--device", "tablet").status == 3)
     let tablet = world.sandbox.directory + "/tablet"
     let text = world.sandbox.notes("-C", tablet, "status").stdout
-    #expect(text.contains("evil on origin") && text.contains("hasDotgit"), "\(text)")
+    #expect(text.contains("on origin: refused the changes of device evil") && text.contains("hasDotgit"), "\(text)")
     #expect(try refused(world.sandbox, tablet).entries.count == 1)
   }
 

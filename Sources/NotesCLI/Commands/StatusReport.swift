@@ -128,7 +128,8 @@ struct StatusReport: Encodable {
     if !refused.isEmpty {
       text += style.warning("Refused by the last sync") + " (nothing of them is merged here or pushed):\n"
       for entry in refused {
-        text += "  " + style.warning(TerminalText.escaped(entry.device)) + " on \(TerminalText.escaped(entry.remote)): "
+        // The reason names the device already ("refused the changes of device …").
+        text += "  " + style.warning("on \(TerminalText.escaped(entry.remote))") + ": "
           + entry.reason + "\n    " + style.hint(entry.action) + "\n"
       }
     }
