@@ -104,6 +104,8 @@ public enum NotesMain {
         globals: globals, terminal: terminal,
         environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
       context.skipsVerification = parsed.flag(NoVerifyOption.spec.long)
+      context.drawingAhead = DrawingAhead(commandPath: parsed.commandPath)
+      defer { context.drawingAhead.finish() }
       if preparingTransports && spec.reachesRemote { prepareTransports(interactive: isatty(0) == 1) }
       do {
         try command.run(parsed, context: context)

@@ -88,6 +88,26 @@ struct QuickLookStoreTests {
     #expect(!FileManager.default.fileExists(atPath: store.root + "/New.note"))
   }
 
+  @Test("with the drawing libraries loaded ahead, a write draws the thumbnail a store without them draws")
+  func drawingAhead() throws {
+    let directory = try TemporaryDirectory()
+    let ahead = try Self.makeStore(directory)
+    let plain = try Store.create(at: directory.path + "/plain", device: try DeviceName("laptop"))
+    let thread = try #require(ahead.startDrawingAhead())
+    #expect(ahead.startDrawingAhead() === thread, "one thread a store")
+    for store in [ahead, plain] {
+      let note = try store.createNote(title: "Shopping", content: .plainText("Milk\nEggs"))
+      try store.writeBody(of: note, content: .plainText("Milk\nEggs\nBread"))
+    }
+    thread.waitUntilIdle()
+    let drawn = try #require(Self.quickLook(ahead, "Shopping", "Thumbnail.png"))
+    #expect(drawn == Self.quickLook(plain, "Shopping", "Thumbnail.png"))
+    #expect(Array(drawn) == (try ahead.thumbnail(of: try ahead.resolveNote("Shopping"))).png)
+    let offDirectory = try TemporaryDirectory()
+    let off = try Self.makeStore(offDirectory, mode: .off)
+    #expect(off.startDrawingAhead() == nil, "nothing is loaded when previews are off")
+  }
+
   @Test("notes.quicklook = off writes nothing")
   func offMode() throws {
     let directory = try TemporaryDirectory()

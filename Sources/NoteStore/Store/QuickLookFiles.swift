@@ -1,3 +1,4 @@
+import QuickLook
 /// The derived files of a note package: `QuickLook/Thumbnail.png` and
 /// `QuickLook/Preview.rtf`.
 struct QuickLookFiles: Equatable, Sendable {
@@ -29,10 +30,10 @@ final class QuickLookCache {
 
   func lookup(_ key: String) -> QuickLookFiles? { files[key] }
 
-  /// Keeps a render started ahead for ``takeStarted(_:)``.
-  func start(_ render: QuickLookRender) {
+  /// Keeps a render started ahead (on `drawing` when it is free) for ``takeStarted(_:)``.
+  func start(_ render: QuickLookRender, on drawing: DrawingThread?) {
     guard files[render.key] == nil, started[render.key] == nil else { return }
-    started[render.key] = StartedQuickLookRender(render)
+    started[render.key] = StartedQuickLookRender(render, on: drawing)
   }
 
   /// The render started ahead for `key`, once.

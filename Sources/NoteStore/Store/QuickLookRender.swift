@@ -57,7 +57,7 @@ struct QuickLookRender: Sendable {
   }
 }
 
-/// A ``QuickLookRender`` running on a thread of its own; ``result()`` waits for it.
+/// A ``QuickLookRender`` running on another thread; ``result()`` waits for it.
 final class StartedQuickLookRender: @unchecked Sendable {
   // `outcome` is written once, by the render's thread, before `finished` is signalled,
   // and read only after waiting for `finished`: never at the same time.
@@ -65,13 +65,16 @@ final class StartedQuickLookRender: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   let render: QuickLookRender
 
-  /// Starts `render` on a new thread.
-  init(_ render: QuickLookRender) {
+  /// Starts `render` on `drawing` (warmed up already, or warming up) when it is free,
+  /// else on a new thread.
+  init(_ render: QuickLookRender, on drawing: DrawingThread?) {
     self.render = render
-    Thread.detachNewThread { [self] in
+    let job: @Sendable () -> Void = { [self] in
       outcome = Swift.Result { try render.run() }
       finished.signal()
     }
+    if let drawing, drawing.runIfIdle(job) { return }
+    Thread.detachNewThread(job)
   }
 
   /// The render's result, once it is done.

@@ -256,7 +256,7 @@ extension Store {
       guard let package = try? NotePackage.read(NotePath(packagePath: path), inTree: tree, repository: repository),
         case .render(let render)? = try? quickLookWork(for: package)
       else { continue }
-      quickLookCache.start(render)
+      quickLookCache.start(render, on: drawingThread)
     }
   }
 
@@ -287,7 +287,7 @@ extension Store {
         let before = try base.flatMap { try repository.treeEntry(atPath: path, inTree: $0) }
         let tree = try repository.updatedTree(before?.mode == .tree ? before?.id : nil, applying: inside)
         let package = try NotePackage.read(NotePath(packagePath: path), packageTree: tree, repository: repository)
-        if case .render(let render) = try quickLookWork(for: package) { quickLookCache.start(render) }
+        if case .render(let render) = try quickLookWork(for: package) { quickLookCache.start(render, on: drawingThread) }
       } catch {
         continue  // the refresh after the move meets it again, and reports it
       }
@@ -420,3 +420,19 @@ extension Store {
   }
 }
 
+
+extension Store {
+  /// Starts loading what thumbnails are drawn with (the drawing libraries, fontconfig's
+  /// configuration, the default font) on a thread of its own, for a command about to
+  /// change notes: the first thumbnail of the change is then drawn there, without that
+  /// wait. Nothing when previews are off. Returns the thread, whose
+  /// ``DrawingThread/waitUntilIdle()`` the caller must call before the process exits.
+  @discardableResult
+  public func startDrawingAhead() -> DrawingThread? {
+    if let drawingThread { return drawingThread }
+    guard let mode = try? quickLookMode(), mode != .off else { return nil }
+    let thread = DrawingThread()
+    drawingThread = thread
+    return thread
+  }
+}

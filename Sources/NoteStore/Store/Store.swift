@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import QuickLook
 
 /// A notes store: a git repository of note packages, checked out on this device's
 /// branch `refs/heads/devices/<device>`.
@@ -57,6 +58,9 @@ public final class Store {
   /// How many previews a change renders itself before the rest go to the backlog (see
   /// ``onQuickLookBacklog``).
   public var quickLookSynchronousLimit = 32
+  /// A thread already loading the drawing libraries, on which the first thumbnail of a
+  /// change is drawn (see ``startDrawingAhead()``); nil draws each on a new thread.
+  public internal(set) var drawingThread: DrawingThread?
   /// Set while a sync moves the branch: then every preview of the notes it brought in
   /// goes to the backlog (when ``onQuickLookBacklog`` is set), none is drawn in the
   /// user's wait (Store+QuickLookBacklog.swift).

@@ -15,6 +15,8 @@ struct CommandContext {
   let displayDates = DisplayDateFormatter()
   /// `--no-verify`: skip the hooks that check a change.
   var skipsVerification = false
+  /// The thumbnails' libraries loaded ahead, for a command that changes notes.
+  var drawingAhead = DrawingAhead(commandPath: [])
 
   /// How text on standard output looks (coloured only when allowed there).
   var style: Style { Style.stdout(terminal) }
@@ -34,6 +36,7 @@ struct CommandContext {
     }
     NoVerifyOption.configure(store, skipsVerification: skipsVerification)
     AutoPackRequest.install(on: store, environment: environment, quiet: globals.quiet)
+    drawingAhead.start(on: store)
     let wait = globals.waitSeconds ?? 10
     store.lockTimeout = wait
     let quiet = globals.quiet
