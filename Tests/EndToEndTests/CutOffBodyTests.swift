@@ -9,12 +9,17 @@ import Testing
 struct CutOffBodyTests {
   static let cutOff = "{\\rtf1\\ansi\\deff0 {\\fonttbl{\\f0 Helvetica;}}\n{\\b Monday: gym\\par Tuesday: wo"
 
+  /// A store holding the note Plan, and its head commit.
+  private static func storeWithPlan(_ sandbox: Sandbox) throws -> (store: String, head: String) {
+    let store = try sandbox.makeStore()
+    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
+    return (store, sandbox.git("rev-parse", "HEAD", in: store).stdout)
+  }
+
   @Test("write --rtf-file refuses a cut-off file, names the note and the cause, and changes nothing")
   func writeRefuses() throws {
     let sandbox = try Sandbox()
-    let store = try sandbox.makeStore()
-    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
-    let before = sandbox.git("rev-parse", "HEAD", in: store).stdout
+    let (store, before) = try Self.storeWithPlan(sandbox)
     let file = try sandbox.writeFile("cut.rtf", Self.cutOff)
     let write = sandbox.notes("-C", store, "write", "Plan", "--rtf-file", file)
     #expect(write.status == 1, "\(write.status): \(write.stderr)")
@@ -30,9 +35,7 @@ struct CutOffBodyTests {
   @Test("save refuses a hand edit cut off, which stays in the working tree, unsaved")
   func saveRefuses() throws {
     let sandbox = try Sandbox()
-    let store = try sandbox.makeStore()
-    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
-    let before = sandbox.git("rev-parse", "HEAD", in: store).stdout
+    let (store, before) = try Self.storeWithPlan(sandbox)
     let body = store + "/Plan.note/Text.rtf"
     try Data(Self.cutOff.utf8).write(to: URL(fileURLWithPath: body))
     let save = sandbox.notes("-C", store, "save")
@@ -46,8 +49,7 @@ struct CutOffBodyTests {
   @Test("verify names a cut-off body committed by plain git")
   func verifyNames() throws {
     let sandbox = try Sandbox()
-    let store = try sandbox.makeStore()
-    sandbox.notes("-C", store, "new", "Plan", "--text", "Monday: gym")
+    let (store, _) = try Self.storeWithPlan(sandbox)
     #expect(sandbox.notes("-C", store, "verify").status == 0)
     try Data(Self.cutOff.utf8).write(to: URL(fileURLWithPath: store + "/Plan.note/Text.rtf"))
     sandbox.git("add", "Plan.note/Text.rtf", in: store)

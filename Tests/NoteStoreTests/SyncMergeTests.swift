@@ -133,10 +133,7 @@ struct SyncMergeTests {
     let phoneFile = try group.directory.write("b/a.png", [4, 5, 6])
     try group["phone"].attach(files: [phoneFile], to: try note(try group["phone"], "Pics"))
 
-    let report = try group.sync("phone", into: "laptop")
-    #expect(report.conflicts.isEmpty)
-    try group.sync("laptop", into: "phone")
-    #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+    try syncBothWaysWithoutConflict(group)
     for device in ["laptop", "phone"] {
       let store = try group[device]
       #expect(try store.conflicts().isEmpty, "\(device)")
@@ -191,10 +188,7 @@ struct SyncMergeTests {
     Thread.sleep(forTimeInterval: 1.1)
     _ = try group["phone"].renameNote(try note(try group["phone"], "Trip"), to: "Rome")
 
-    let report = try group.sync("phone", into: "laptop")
-    #expect(report.conflicts.isEmpty)
-    try group.sync("laptop", into: "phone")
-    #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+    try syncBothWaysWithoutConflict(group)
     for device in ["laptop", "phone"] {
       let store = try group[device]
       #expect(try store.notes().map(\.name) == ["Rome"], "\(device): one note, under the newer rename's name")
@@ -240,8 +234,17 @@ struct SyncMergeTests {
     #expect(try group.tree("laptop") == group.tree("phone"))
   }
 
-  @Test("three devices can hold three versions of one note, and keep-theirs then asks for a version")
-  func threeVersions() throws {
+  /// Syncs the phone into the laptop and back, and expects no conflict and the same
+  /// tree on both.
+  private func syncBothWaysWithoutConflict(_ group: DeviceGroup) throws {
+    #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
+    try group.sync("laptop", into: "phone")
+    #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+  }
+
+  /// Note N written differently on a laptop, a phone and a tablet, merged on the laptop:
+  /// one conflict with three versions.
+  private func threeVersionConflict() throws -> DeviceGroup {
     let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
     try group["laptop"].createNote(title: "N", content: .plainText("base"))
     try group.sync("laptop", into: "phone")
@@ -252,6 +255,12 @@ struct SyncMergeTests {
     try group.fetch("phone", into: "laptop")
     try group.fetch("tablet", into: "laptop")
     _ = try group["laptop"].mergeFetched()
+    return group
+  }
+
+  @Test("three devices can hold three versions of one note, and keep-theirs then asks for a version")
+  func threeVersions() throws {
+    let group = try threeVersionConflict()
     let laptop = try group["laptop"]
     let conflict = try #require(try laptop.conflicts().first)
     #expect(Set(conflict.versions.map(\.device)) == ["laptop", "phone", "tablet"])
@@ -263,16 +272,7 @@ struct SyncMergeTests {
 
   @Test("resolve --merge of three versions labels the markers around what is merged so far with every device in it")
   func threeVersionMergeLabels() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
-    try group["laptop"].createNote(title: "N", content: .plainText("base"))
-    try group.sync("laptop", into: "phone")
-    try group.sync("laptop", into: "tablet")
-    for device in ["laptop", "phone", "tablet"] {
-      try group[device].writeBody(of: try note(try group[device], "N"), content: .plainText("by \(device)"))
-    }
-    try group.fetch("phone", into: "laptop")
-    try group.fetch("tablet", into: "laptop")
-    _ = try group["laptop"].mergeFetched()
+    let group = try threeVersionConflict()
     let laptop = try group["laptop"]
     guard case .markers = try laptop.mergeConflictVersions(try note(laptop, "N")) else {
       Issue.record("three different one-line edits merged without markers")
