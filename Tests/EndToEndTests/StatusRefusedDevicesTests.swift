@@ -77,6 +77,26 @@ struct StatusRefusedDevicesTests {
     #expect(try refused(world.sandbox, tablet).entries.count == 1)
   }
 
+  @Test("a refused device whose name a shell would run is shown escaped, with no command to paste")
+  func hostileDeviceNameNeverBecomesACommand() throws {
+    let world = try HostileRemote()
+    let marker = world.sandbox.directory + "/pwned"
+    let device = "$(touch${IFS}\(marker))\u{202E}x"
+    typealias E = HostileRemote.RawEntry
+    let evil = try world.package(extra: [E("100644", "..", try world.blob("x"))])
+    try world.publish(addingToRoot: [E("40000", "Evil.note", evil)], parent: try world.tip("laptop"), device: device)
+    #expect(world.sandbox.notes("-C", world.laptop, "sync").status == 3)
+    let text = world.sandbox.notes("-C", world.laptop, "status").stdout
+    #expect(text.contains("Refused by the last sync"), "\(text)")
+    #expect(!text.contains("\u{202E}"), "the name is escaped: \(text)")
+    #expect(!text.contains("git update-ref"), "no command is offered for such a name: \(text)")
+    #expect(text.contains("no device can have that name"), "\(text)")
+    let entries = try refused(world.sandbox, world.laptop).entries
+    let action = try #require(entries.first?["action"] as? String)
+    #expect(!action.contains("git update-ref") && !action.contains("\u{202E}"), "\(action)")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
   @Test("a mass delete the sync refused is named with --allow-mass-delete as the way to take it, and gone once taken")
   func massDeleteNamedWithItsRemedy() throws {
     let world = try HostileRemote()

@@ -43,12 +43,25 @@ struct StatusReport: Encodable {
       path = change.path
       rule = change.rule
       reason = change.reason
-      let branch = "devices/" + change.device
-      action =
-        change.rule == RejectedChange.massDeleteRule
-        ? "to take these deletions, run `notes sync --allow-mass-delete`; until then every sync leaves them out"
-        : "repair or remove the branch \(branch) on \(change.remote) (whoever syncs as \(change.device) can, "
-          + "or `git update-ref -d refs/heads/\(branch)` on the remote), then run `notes sync`"
+      action = Self.action(for: change)
+    }
+
+    /// What to do, for the terminal and for scripts alike. The device's name came from
+    /// the remote: it is shown escaped, and a command to paste is given only for a name
+    /// a device can have (letters, digits, `.`, `_`, `-`), never one that a shell would
+    /// read as more than a word.
+    private static func action(for change: RejectedChange) -> String {
+      if change.rule == RejectedChange.massDeleteRule {
+        return "to take these deletions, run `notes sync --allow-mass-delete`; until then every sync leaves them out"
+      }
+      let remote = TerminalText.escaped(change.remote)
+      guard let device = try? DeviceName(change.device) else {
+        return "remove the branch devices/\(TerminalText.escaped(change.device)) on \(remote) with git (no device "
+          + "can have that name, so no command is shown to paste), then run `notes sync`"
+      }
+      let branch = "devices/" + device.rawValue
+      return "repair or remove the branch \(branch) on \(remote) (whoever syncs as \(device.rawValue) can, "
+        + "or `git update-ref -d refs/heads/\(branch)` on the remote), then run `notes sync`"
     }
   }
 
