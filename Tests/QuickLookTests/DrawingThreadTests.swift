@@ -38,6 +38,28 @@ struct DrawingThreadTests {
     #expect(order.withLock { $0 } == [1, 3])
   }
 
+  @Test("the thread ends once its owner is released and the jobs given are done")
+  func threadEnds() {
+    let done = DispatchSemaphore(value: 0)
+    let threadTask = Mutex<String>("")
+    do {
+      let thread = DrawingThread()
+      #expect(thread.runIfIdle {
+        // "PID/task/TID": this thread's folder under /proc.
+        let task = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+        threadTask.withLock { $0 = task }
+        done.signal()
+      })
+    }
+    // The job still runs after the release; then the thread ends.
+    #expect(done.wait(timeout: .now() + 30) == .success)
+    let task = "/proc/" + threadTask.withLock { $0 }
+    #expect(task != "/proc/")
+    let deadline = Date().addingTimeInterval(10)
+    while FileManager.default.fileExists(atPath: task) && Date() < deadline { usleep(10_000) }
+    #expect(!FileManager.default.fileExists(atPath: task), "the drawing thread is still running")
+  }
+
   @Test("waitUntilIdle returns once the warm-up is done, with nothing given")
   func warmUpEnds() {
     let thread = DrawingThread()
