@@ -147,6 +147,61 @@ struct SyncMergeTests {
     }
   }
 
+  @Test("a third device's attachment of the same name, merged on two devices before they merge each other, is kept with all three")
+  func attachmentAddedOnThreeDevices() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
+    try group["laptop"].createNote(title: "Pics", content: .plainText("p"))
+    try group.sync("laptop", into: "phone")
+    try group.sync("laptop", into: "tablet")
+    // Three contents, by blob id: the tablet's sorts last, so each merge of it moves it
+    // to "a 2.png" and gives "a.png" to the device's own file.
+    var files: [(id: String, path: String, bytes: [UInt8])] = []
+    for index in 0..<3 {
+      let bytes = Array("picture \(index)".utf8)
+      let path = try group.directory.write("p\(index).png", bytes)
+      files.append((try group.output(["git", "hash-object", path]), path, bytes))
+    }
+    files.sort { $0.id < $1.id }
+    for (device, file) in zip(["laptop", "phone", "tablet"], files) {
+      let named = group.directory.path + "/\(device)/a.png"
+      try FileManager.default.createDirectory(atPath: group.directory.path + "/\(device)", withIntermediateDirectories: true)
+      try Data(file.bytes).write(to: URL(fileURLWithPath: named))
+      try group[device].attach(files: [named], to: try note(try group[device], "Pics"))
+    }
+    try group.sync("tablet", into: "laptop")
+    try group.sync("tablet", into: "phone")
+    #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
+    try group.sync("laptop", into: "phone")
+    try group.sync("laptop", into: "tablet")
+    #expect(try group.tree("laptop") == group.tree("phone"))
+    #expect(try group.tree("laptop") == group.tree("tablet"))
+    let laptop = try group["laptop"]
+    #expect(try laptop.conflicts().isEmpty)
+    let names = try laptop.attachments(of: try note(laptop, "Pics")).map(\.name)
+    #expect(names == ["a 2.png", "a 3.png", "a.png"])
+    let contents = try names.map { Array(try Data(contentsOf: URL(fileURLWithPath: laptop.root + "/Pics.note/Attachments/" + $0))) }
+    #expect(Set(contents) == Set(files.map(\.bytes)), "every device's picture is kept")
+  }
+
+  @Test("resolve --merge keeps both files attached under one name, when the text made the note a conflict")
+  func mergeResolutionKeepsBothAttachments() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "Trip", content: .plainText("Hello"))
+    try group.sync("laptop", into: "phone")
+    for (device, bytes) in [("laptop", [UInt8]([1, 2, 3])), ("phone", [4, 5, 6])] {
+      let store = try group[device]
+      try FileManager.default.createDirectory(atPath: group.directory.path + "/\(device)-files", withIntermediateDirectories: true)
+      let file = try group.directory.write("\(device)-files/photo.jpg", bytes)
+      try store.attach(files: [file], to: try note(store, "Trip"))
+      try store.writeBody(of: try note(store, "Trip"), content: .plainText("Hello \(device)"))
+    }
+    #expect(try group.sync("phone", into: "laptop").conflicts == ["Trip"])
+    let laptop = try group["laptop"]
+    _ = try laptop.mergeConflictVersions(try note(laptop, "Trip"))
+    let names = try laptop.attachments(of: try note(laptop, "Trip")).map(\.name)
+    #expect(names == ["photo 2.jpg", "photo.jpg"])
+  }
+
   @Test("the same attachment added on both sides stays one file")
   func sameAttachmentAddedOnBothSides() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

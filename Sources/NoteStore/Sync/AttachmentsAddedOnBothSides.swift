@@ -26,9 +26,26 @@ struct AttachmentsAddedOnBothSides {
     return path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/")
   }
 
-  /// Takes a file added on both sides, when it is an attachment; false otherwise.
-  mutating func take(_ path: String, base: TreeEntry?, mine: TreeEntry?, theirs: TreeEntry?) -> Bool {
-    guard base == nil, let mine, let theirs, mine.id != theirs.id, Self.isAttachment(path) else { return false }
+  /// The name of an attachment path (`Attachments/photo.jpg` → `photo.jpg`).
+  static func name(of path: String) -> String {
+    String(path.dropFirst(NotePackage.attachmentsFolderName.count + 1))
+  }
+
+  /// Takes a file added on both sides, when it is an attachment; false otherwise. A
+  /// file whose base content both sides moved to the same other name (each gave the
+  /// name to a new file: an earlier merge of this rule, with a third device) counts as
+  /// added on both sides too.
+  mutating func take(
+    _ path: String, base: TreeEntry?, mine: TreeEntry?, theirs: TreeEntry?,
+    mineFiles: [String: TreeEntry], theirFiles: [String: TreeEntry]
+  ) -> Bool {
+    guard let mine, let theirs, mine.id != theirs.id, Self.isAttachment(path) else { return false }
+    if let base {
+      guard base.id != mine.id, base.id != theirs.id else { return false }
+      let movedOnMine = mineFiles.filter { $0.key != path && $0.value.id == base.id }.map(\.key)
+      let movedOnTheirs = Set(theirFiles.filter { $0.key != path && $0.value.id == base.id }.map(\.key))
+      guard movedOnMine.contains(where: movedOnTheirs.contains) else { return false }
+    }
     additions.append(Addition(path: path, mine: mine, theirs: theirs))
     return true
   }
@@ -36,10 +53,10 @@ struct AttachmentsAddedOnBothSides {
   /// The updates to mine's package tree that keep both files of every addition.
   /// `names` are every path (relative to the package) in the base, mine and theirs.
   func updates(allPaths names: Set<String>) -> [TreeUpdate] {
-    var taken = Set(names.filter(Self.isAttachment).map { String($0.dropFirst(NotePackage.attachmentsFolderName.count + 1)) })
+    var taken = Set(names.filter(Self.isAttachment).map(Self.name(of:)))
     var updates: [TreeUpdate] = []
     for addition in additions.sorted(by: { $0.path < $1.path }) {
-      let name = String(addition.path.dropFirst(NotePackage.attachmentsFolderName.count + 1))
+      let name = Self.name(of: addition.path)
       let (keeper, renamed) = addition.mine.id < addition.theirs.id ? (addition.mine, addition.theirs) : (addition.theirs, addition.mine)
       let newName = AttachmentNaming.unique(name, taken: taken)
       taken.insert(newName)

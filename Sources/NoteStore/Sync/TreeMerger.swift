@@ -227,7 +227,9 @@ struct TreeMerger {
           updates.append(t.map { .upsert(path: file, id: $0.id, mode: $0.mode) } ?? .remove(path: file))
           continue
         }
-        if policy != .ask, bothAdded.take(file, base: b, mine: m, theirs: t) { continue }
+        if policy != .ask, bothAdded.take(file, base: b, mine: m, theirs: t, mineFiles: mineFiles, theirFiles: theirFiles) {
+          continue
+        }
         if file.hasPrefix(NotePackage.quickLookFolderName + "/") {
           // Derived data: any deterministic choice will do; it is regenerated.
           let pick = [m, t].compactMap { $0 }.max { $0.id < $1.id }

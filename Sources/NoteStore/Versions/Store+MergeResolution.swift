@@ -159,17 +159,34 @@ extension Store {
   /// The current version's package with every attachment the other versions add.
   private func unionOfAttachments(current: ObjectID, versions: [ObjectID], note: NotePath) throws -> ObjectID {
     let files = TreeFiles(repository: repository)
-    var attachments: [String: TreeEntry] = [:]
+    var attachments: [String: [TreeEntry]] = [:]
     for tree in [current] + versions {
       for (path, entry) in try files.files(in: tree) where path.hasPrefix(NotePackage.attachmentsFolderName + "/") {
-        if let existing = attachments[path], existing.id != entry.id {
-          throw NoteStoreError.notMergeable(
-            note: note.name, reason: "two versions hold different files named \(path); choose with --version")
-        }
-        attachments[path] = entry
+        if !attachments[path, default: []].contains(where: { $0.id == entry.id }) { attachments[path, default: []].append(entry) }
       }
     }
-    return try repository.updatedTree(
-      current, applying: attachments.sorted { $0.key < $1.key }.map { .upsert(path: $0.key, id: $0.value.id, mode: $0.value.mode) })
+    // Different files under one name are all kept, as a sync keeps two attachments
+    // added under one name: the smallest blob id keeps the name, the others get the
+    // next free numbers (`photo 2.jpg`).
+    var taken = Set(attachments.keys.filter(AttachmentsAddedOnBothSides.isAttachment).map(AttachmentsAddedOnBothSides.name(of:)))
+    var updates: [TreeUpdate] = []
+    for (path, entries) in attachments.sorted(by: { $0.key < $1.key }) {
+      let sorted = entries.sorted { $0.id < $1.id }
+      guard sorted.count == 1 || AttachmentsAddedOnBothSides.isAttachment(path) else {
+        throw NoteStoreError.notMergeable(
+          note: note.name, reason: "two versions hold different files named \(path); choose with --version")
+      }
+      for (index, entry) in sorted.enumerated() {
+        var target = path
+        if index > 0 {
+          let name = AttachmentNaming.unique(AttachmentsAddedOnBothSides.name(of: path), taken: taken)
+          taken.insert(name)
+          target = NotePackage.attachmentsFolderName + "/" + name
+        }
+        updates.append(.upsert(path: target, id: entry.id, mode: entry.mode))
+      }
+    }
+    return try repository.updatedTree(current, applying: updates)
   }
+
 }
