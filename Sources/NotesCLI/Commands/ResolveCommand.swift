@@ -133,7 +133,7 @@ enum ResolveCommand: NotesCommand {
       } else {
         context.say(
           "Merged \(order.count) versions of \(note.name) (\(order.joined(separator: ", "))); \(hunks) place\(hunks == 1 ? "" : "s") "
-            + "changed on both sides are marked with <<<<<<< and >>>>>>>.\nEdit them (`notes edit \(note.name)`), "
+            + "changed on both sides \(hunks == 1 ? "is" : "are") marked with <<<<<<< and >>>>>>>.\nEdit them (`notes edit \(note.name)`), "
             + "then run `notes resolve \(note.name) --done`.\n")
       }
       throw SilentFailure(exitCode: 1)
