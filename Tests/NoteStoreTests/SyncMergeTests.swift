@@ -341,6 +341,31 @@ struct SyncMergeTests {
     #expect(lines.contains("<<<<<<< \(order[0])") && lines.contains(">>>>>>> \(order[1])"), "\(lines)")
   }
 
+  @Test("a note in conflict cannot be renamed, moved or deleted until it is resolved: its record would name no note")
+  func conflictedNoteStaysPut() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("mine"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("theirs"))
+    try group.sync("phone", into: "laptop")
+    let laptop = try group["laptop"]
+    let conflicted = try note(laptop, "N")
+    let head = try laptop.headCommit()
+    #expect(throws: NoteStoreError.self) { try laptop.renameNote(conflicted, to: "M") }
+    #expect(throws: NoteStoreError.self) { try laptop.moveNote(conflicted, to: NotePath(packagePath: "Work/N.note")) }
+    #expect(throws: NoteStoreError.self) { try laptop.deleteNote(conflicted) }
+    #expect(try laptop.headCommit() == head, "nothing was committed")
+    do {
+      try laptop.deleteNote(conflicted)
+    } catch let error as NoteStoreError {
+      #expect("\(error)".contains("\"N\" has unresolved conflict versions") && "\(error)".contains("notes resolve"))
+    }
+    _ = try laptop.resolveConflict(conflicted, .keepMine)
+    _ = try laptop.renameNote(conflicted, to: "M")
+    #expect(try laptop.notes().map(\.name) == ["M"])
+  }
+
   @Test("under the latest policy the newest version wins and no conflict is recorded")
   func latestPolicy() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

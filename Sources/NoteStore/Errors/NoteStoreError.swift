@@ -57,6 +57,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case noVersionYet(note: String, at: String, first: Date)
   /// The note has no unresolved conflict.
   case noConflict(note: String)
+  /// The note has unresolved conflict versions, which a rename, a move or a deletion
+  /// would leave behind under its old name: it must be resolved first.
+  case unresolvedConflict(note: String, action: String)
   /// `--keep-mine` found no version from this device.
   case noVersionFromDevice(note: String, device: String)
   /// `--keep-theirs` with more than one other version.
@@ -161,6 +164,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + ISO8601DateFormatter().string(from: first) + "; `notes log \(note)` lists them all"
     case .noConflict(let note):
       return "note \"\(note)\" has no unresolved conflict"
+    case .unresolvedConflict(let note, let action):
+      return "note \"\(note)\" has unresolved conflict versions: resolve them before you \(action) it "
+        + "(`notes conflicts` lists them; `notes resolve` with --keep-mine, --keep-theirs, --version ID or --merge)"
     case .noVersionFromDevice(let note, let device):
       return "note \"\(note)\" has no conflict version from this device (\(device)); choose one with --version ID"
     case .ambiguousResolution(let note, let versions):

@@ -28,6 +28,7 @@ extension Store {
         throw NoteStoreError.noteExists(target.name)
       }
       let package = try committedPackage(note)
+      try refuseUnresolvedConflict(note, action: verb.lowercased())
       try commitChange(
         [.upsert(path: target.path, id: package.tree, mode: .tree), .remove(path: note.path)],
         message: CommitMessage(

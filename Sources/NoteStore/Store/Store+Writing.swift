@@ -95,11 +95,18 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       _ = try committedPackage(note)
+      try refuseUnresolvedConflict(note, action: "delete")
       try commitChange(
         [.remove(path: note.path)],
         message: CommitMessage(summary: "Delete \(note.name)", device: device, notes: [note.path]),
         checkoutPaths: [note.path])
     }
+  }
+
+  /// Refuses to `action` (rename, move, delete) a note with a conflict record: the
+  /// record is kept by the note's path, and would be left behind, naming no note.
+  func refuseUnresolvedConflict(_ note: NotePath, action: String) throws {
+    if try hasUnresolvedConflict(note) { throw NoteStoreError.unresolvedConflict(note: note.name, action: action) }
   }
 
   /// The bytes to store for `content`, or nil when the body stays as it is.
