@@ -35,9 +35,10 @@ struct HistoryIndexTests {
         let note = notes[random.next(notes.count)]
         try store.writeBody(of: note, content: .plainText("Edit \(counter) on \(device)\nLine"))
       case 3:
-        _ = try store.renameNote(notes[random.next(notes.count)], to: "Renamed \(counter)")
+        let note = try resolvingConflict(of: notes[random.next(notes.count)], in: store)
+        _ = try store.renameNote(note, to: "Renamed \(counter)")
       case 4:
-        try store.deleteNote(notes[random.next(notes.count)])
+        try store.deleteNote(try resolvingConflict(of: notes[random.next(notes.count)], in: store))
       case 5:
         let file = try group.directory.write("file-\(counter).txt", Array("attachment \(counter)".utf8))
         _ = try store.attach(files: [file], to: notes[random.next(notes.count)])
@@ -45,6 +46,13 @@ struct HistoryIndexTests {
         try group.sync(device == "laptop" ? "phone" : "laptop", into: device)
       }
     }
+  }
+
+  /// `note`, its conflict resolved first when it has one (keeping the current
+  /// version), as a user must before renaming or deleting it.
+  static func resolvingConflict(of note: NotePath, in store: Store) throws -> NotePath {
+    if try store.hasUnresolvedConflict(note) { _ = try store.resolveConflict(note, .keepCurrent) }
+    return note
   }
 
   static func snapshot(_ store: Store) throws -> String {
