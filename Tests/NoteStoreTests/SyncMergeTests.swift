@@ -269,12 +269,7 @@ struct SyncMergeTests {
 
   @Test("resolving keeps the chosen version, removes the record and says how in trailers; the next sync carries it")
   func resolve() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    try group["laptop"].createNote(title: "N", content: .plainText("base"))
-    try group.sync("laptop", into: "phone")
-    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("mine"))
-    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("theirs"))
-    try group.sync("phone", into: "laptop")
+    let group = try twoVersionConflict()
     let laptop = try group["laptop"]
     let kept = try laptop.resolveConflict(try note(laptop, "N"), .keepTheirs)
     #expect(kept.device == "phone")
@@ -295,6 +290,18 @@ struct SyncMergeTests {
     #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
     try group.sync("laptop", into: "phone")
     #expect(try group.tree("laptop") == group.tree("phone"), "both devices hold the same tree")
+  }
+
+  /// Note N written "mine" on a laptop and "theirs" on a phone, merged on the laptop:
+  /// one conflict with two versions.
+  private func twoVersionConflict() throws -> DeviceGroup {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group.sync("laptop", into: "phone")
+    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("mine"))
+    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("theirs"))
+    try group.sync("phone", into: "laptop")
+    return group
   }
 
   /// Note N written differently on a laptop, a phone and a tablet, merged on the laptop:
@@ -343,12 +350,7 @@ struct SyncMergeTests {
 
   @Test("a note in conflict cannot be renamed, moved or deleted until it is resolved: its record would name no note")
   func conflictedNoteStaysPut() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    try group["laptop"].createNote(title: "N", content: .plainText("base"))
-    try group.sync("laptop", into: "phone")
-    try group["laptop"].writeBody(of: try note(try group["laptop"], "N"), content: .plainText("mine"))
-    try group["phone"].writeBody(of: try note(try group["phone"], "N"), content: .plainText("theirs"))
-    try group.sync("phone", into: "laptop")
+    let group = try twoVersionConflict()
     let laptop = try group["laptop"]
     let conflicted = try note(laptop, "N")
     let head = try laptop.headCommit()

@@ -273,14 +273,14 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       }.joined())
   }
 
-  /// The cause of a file-system error in one short phrase (`No such file or
-  /// directory`), never Foundation's `Error Domain=… UserInfo={…}` dump.
   /// A size in MiB, with one decimal under 10.
   static func mebibytes(_ bytes: Int64) -> String {
     let value = Double(bytes) / Double(1 << 20)
     return value < 10 ? String(format: "%.1f MiB", value) : "\(Int(value.rounded())) MiB"
   }
 
+  /// The cause of a file-system error in one short phrase (`No such file or
+  /// directory`), never Foundation's `Error Domain=… UserInfo={…}` dump.
   static func reason(_ error: any Error) -> String {
     if let posix = error as? POSIXErrorDescription { return posix.text }
     if let store = error as? NoteStoreError { return store.description }

@@ -1,4 +1,5 @@
 import QuickLook
+
 /// The derived files of a note package: `QuickLook/Thumbnail.png` and
 /// `QuickLook/Preview.rtf`.
 struct QuickLookFiles: Equatable, Sendable {

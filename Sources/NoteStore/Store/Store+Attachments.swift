@@ -159,6 +159,35 @@ enum AttachmentNaming {
     while taken.contains("\(stem) \(number)\(ext)") { number += 1 }
     return "\(stem) \(number)\(ext)"
   }
+
+  /// Whether `path` (relative to a package) names an attachment directly in
+  /// `Attachments/`.
+  static func isAttachment(_ path: String) -> Bool {
+    let prefix = NotePackage.attachmentsFolderName + "/"
+    return path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/")
+  }
+
+  /// The name of an attachment path (`Attachments/photo.jpg` → `photo.jpg`).
+  static func name(of path: String) -> String {
+    String(path.dropFirst(NotePackage.attachmentsFolderName.count + 1))
+  }
+
+  /// Where each of several different files that versions of a note hold under one
+  /// attachment path goes, when all are kept (a merge, `resolve --merge`): the smallest
+  /// blob id keeps the path, the others get the next free numbers (`photo 2.jpg`), in
+  /// blob id order, so every device that keeps the same files names them alike.
+  /// `taken` is every attachment name in use, and gains the new ones.
+  static func keepingEvery(_ files: [TreeEntry], at path: String, taken: inout Set<String>) -> [TreeUpdate] {
+    files.sorted { $0.id < $1.id }.enumerated().map { index, file in
+      var target = path
+      if index > 0 {
+        let free = unique(name(of: path), taken: taken)
+        taken.insert(free)
+        target = NotePackage.attachmentsFolderName + "/" + free
+      }
+      return .upsert(path: target, id: file.id, mode: file.mode)
+    }
+  }
 }
 
 /// Why a path that is a folder, a device or a socket cannot be attached.

@@ -420,7 +420,6 @@ extension Store {
   }
 }
 
-
 extension Store {
   /// Starts loading what thumbnails are drawn with (the drawing libraries, fontconfig's
   /// configuration, the default font) on a thread of its own, for a command about to

@@ -19,18 +19,6 @@ struct AttachmentsAddedOnBothSides {
 
   private(set) var additions: [Addition] = []
 
-  /// Whether `path` (relative to the package) names an attachment directly in
-  /// `Attachments/`, the only files this rule renames.
-  static func isAttachment(_ path: String) -> Bool {
-    let prefix = NotePackage.attachmentsFolderName + "/"
-    return path.hasPrefix(prefix) && !path.dropFirst(prefix.count).contains("/")
-  }
-
-  /// The name of an attachment path (`Attachments/photo.jpg` → `photo.jpg`).
-  static func name(of path: String) -> String {
-    String(path.dropFirst(NotePackage.attachmentsFolderName.count + 1))
-  }
-
   /// Takes a file added on both sides, when it is an attachment; false otherwise. A
   /// file whose base content both sides moved to the same other name (each gave the
   /// name to a new file: an earlier merge of this rule, with a third device) counts as
@@ -39,7 +27,7 @@ struct AttachmentsAddedOnBothSides {
     _ path: String, base: TreeEntry?, mine: TreeEntry?, theirs: TreeEntry?,
     mineFiles: [String: TreeEntry], theirFiles: [String: TreeEntry]
   ) -> Bool {
-    guard let mine, let theirs, mine.id != theirs.id, Self.isAttachment(path) else { return false }
+    guard let mine, let theirs, mine.id != theirs.id, AttachmentNaming.isAttachment(path) else { return false }
     if let base {
       guard base.id != mine.id, base.id != theirs.id else { return false }
       let movedOnMine = mineFiles.filter { $0.key != path && $0.value.id == base.id }.map(\.key)
@@ -50,22 +38,13 @@ struct AttachmentsAddedOnBothSides {
     return true
   }
 
-  /// The updates to mine's package tree that keep both files of every addition.
-  /// `names` are every path (relative to the package) in the base, mine and theirs.
+  /// The updates to mine's package tree that keep both files of every addition
+  /// (``AttachmentNaming/keepingEvery(_:at:taken:)``). `names` are every path (relative
+  /// to the package) in the base, mine and theirs.
   func updates(allPaths names: Set<String>) -> [TreeUpdate] {
-    var taken = Set(names.filter(Self.isAttachment).map(Self.name(of:)))
-    var updates: [TreeUpdate] = []
-    for addition in additions.sorted(by: { $0.path < $1.path }) {
-      let name = Self.name(of: addition.path)
-      let (keeper, renamed) = addition.mine.id < addition.theirs.id ? (addition.mine, addition.theirs) : (addition.theirs, addition.mine)
-      let newName = AttachmentNaming.unique(name, taken: taken)
-      taken.insert(newName)
-      let newPath = NotePackage.attachmentsFolderName + "/" + newName
-      if keeper != addition.mine {
-        updates.append(.upsert(path: addition.path, id: keeper.id, mode: keeper.mode))
-      }
-      updates.append(.upsert(path: newPath, id: renamed.id, mode: renamed.mode))
+    var taken = Set(names.filter(AttachmentNaming.isAttachment).map(AttachmentNaming.name(of:)))
+    return additions.sorted { $0.path < $1.path }.flatMap { addition in
+      AttachmentNaming.keepingEvery([addition.mine, addition.theirs], at: addition.path, taken: &taken)
     }
-    return updates
   }
 }

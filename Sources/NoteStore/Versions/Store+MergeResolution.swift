@@ -166,27 +166,16 @@ extension Store {
       }
     }
     // Different files under one name are all kept, as a sync keeps two attachments
-    // added under one name: the smallest blob id keeps the name, the others get the
-    // next free numbers (`photo 2.jpg`).
-    var taken = Set(attachments.keys.filter(AttachmentsAddedOnBothSides.isAttachment).map(AttachmentsAddedOnBothSides.name(of:)))
+    // added under one name.
+    var taken = Set(attachments.keys.filter(AttachmentNaming.isAttachment).map(AttachmentNaming.name(of:)))
     var updates: [TreeUpdate] = []
     for (path, entries) in attachments.sorted(by: { $0.key < $1.key }) {
-      let sorted = entries.sorted { $0.id < $1.id }
-      guard sorted.count == 1 || AttachmentsAddedOnBothSides.isAttachment(path) else {
+      guard entries.count == 1 || AttachmentNaming.isAttachment(path) else {
         throw NoteStoreError.notMergeable(
           note: note.name, reason: "two versions hold different files named \(path); choose with --version")
       }
-      for (index, entry) in sorted.enumerated() {
-        var target = path
-        if index > 0 {
-          let name = AttachmentNaming.unique(AttachmentsAddedOnBothSides.name(of: path), taken: taken)
-          taken.insert(name)
-          target = NotePackage.attachmentsFolderName + "/" + name
-        }
-        updates.append(.upsert(path: target, id: entry.id, mode: entry.mode))
-      }
+      updates += AttachmentNaming.keepingEvery(entries, at: path, taken: &taken)
     }
     return try repository.updatedTree(current, applying: updates)
   }
-
 }

@@ -86,10 +86,7 @@ public enum JSONSchemas {
     ]))),
     ("conflicts", .array(.string)), ("ahead", .array(.string)), ("incoming", .array(.string)),
     ("new", .array(.string)),
-    ("refused", .array(.object([
-      ("device", .string), ("remote", .string), ("commit", .string), ("path", .string), ("rule", .string),
-      ("reason", .string), ("action", .string),
-    ]))),
+    ("refused", .array(.object(rejectedChangeFields + [("action", .string)]))),
     ("upToDate", .boolean),
   ])
 
@@ -105,10 +102,12 @@ public enum JSONSchemas {
 
   /// A device's change a sync refused (DESIGN §9): the rule is a TreeRule name or
   /// `massDelete`.
-  static let rejectedChange: JSONShape = .object([
+  static let rejectedChange: JSONShape = .object(rejectedChangeFields)
+
+  static let rejectedChangeFields: [(String, JSONShape)] = [
     ("device", .string), ("remote", .string), ("commit", .string), ("path", .string), ("rule", .string),
     ("reason", .string),
-  ])
+  ]
 
   static let conflict: JSONShape = .object([
     ("note", .string), ("current", .string),
