@@ -46,6 +46,36 @@ struct CutOffBodyTests {
     #expect(sandbox.notes("-C", store, "status").stdout.contains("modified: Plan"))
   }
 
+  @Test("a cut-off hand edit stops sync with the way out, and notes restore NOTE discards it (copied first)")
+  func discardLetsSyncGoOn() throws {
+    let sandbox = try Sandbox()
+    let (store, before) = try Self.storeWithPlan(sandbox)
+    let remote = sandbox.directory + "/remote.git"
+    sandbox.git("init", "-q", "--bare", remote, in: sandbox.directory)
+    #expect(sandbox.notes("-C", store, "remote", "add", "origin", remote).status == 0)
+    let body = store + "/Plan.note/Text.rtf"
+    try Data(Self.cutOff.utf8).write(to: URL(fileURLWithPath: body))
+
+    let sync = sandbox.notes("-C", store, "sync")
+    #expect(sync.status == 1, "\(sync.status): \(sync.stderr)")
+    #expect(sync.stderr.contains("\"Plan\"") && sync.stderr.contains("discard the hand edit with `notes restore Plan`"), "\(sync.stderr)")
+    let undo = sandbox.notes("-C", store, "undo", "Plan")
+    #expect(undo.stderr.contains("or `notes restore Plan` to discard them"), "\(undo.stderr)")
+
+    let restore = sandbox.notes("-C", store, "restore", "Plan")
+    #expect(restore.status == 0, "\(restore.stderr)")
+    #expect(restore.stderr.contains("Discarded the unsaved changes of Plan (Text.rtf); a copy is in .git/notes-discarded/"), "\(restore.stderr)")
+    #expect(sandbox.notes("-C", store, "show", "Plan").stdout == "Monday: gym\n")
+    #expect(sandbox.git("rev-parse", "HEAD", in: store).stdout == before, "nothing was committed")
+    let copies = try FileManager.default.subpathsOfDirectory(atPath: store + "/.git/notes-discarded")
+    let copy = try #require(copies.first { $0.hasSuffix("Plan.note/Text.rtf") })
+    #expect(try String(contentsOfFile: store + "/.git/notes-discarded/" + copy, encoding: .utf8) == Self.cutOff)
+
+    #expect(sandbox.notes("-C", store, "restore", "Plan").stderr == "Plan has no unsaved changes; nothing to discard.\n")
+    let again = sandbox.notes("-C", store, "sync")
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
   @Test("verify names a cut-off body committed by plain git")
   func verifyNames() throws {
     let sandbox = try Sandbox()

@@ -49,6 +49,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case storeLocked(path: String, waitedSeconds: Double)
   /// The note has edits in the working tree that are not saved yet.
   case unsavedChanges(note: String)
+  /// A note's hand edit in the working tree cannot be committed (`underlying` says why);
+  /// it stays as it is, unsaved.
+  indirect case handEditNotSaved(note: String, underlying: NoteStoreError)
   /// A package in the working tree is malformed (a symlink, a misplaced file …).
   case malformedPackage(note: String, reason: String)
   /// The note has no version with that id.
@@ -153,7 +156,10 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       return "the store at \(path) is locked by another notes command (waited \(Self.seconds(waited)); "
         + "try again, or raise --wait)"
     case .unsavedChanges(let note):
-      return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first"
+      return "note \"\(note)\" has unsaved changes in the working tree; run `notes save` first, "
+        + "or `notes restore \(ShellWord.quoted(note))` to discard them"
+    case .handEditNotSaved(let note, let underlying):
+      return "\(underlying); or discard the hand edit with `notes restore \(ShellWord.quoted(note))`"
     case .malformedPackage(let note, let reason):
       return "note \"\(note)\" is malformed: \(reason)"
     case .noSuchVersion(let note, let id, let available):
@@ -236,6 +242,8 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
       .cannotSaveAttachment(_, _, let underlying), .cannotReadFile(_, let underlying),
       .cannotWriteFile(_, let underlying), .repository(_, let underlying), .unreadableBody(_, let underlying):
       return description + "\n  caused by: " + String(reflecting: underlying)
+    case .handEditNotSaved(_, let underlying):
+      return description + underlying.debugDescription.dropFirst(underlying.description.count)
     default:
       return description
     }

@@ -34,7 +34,7 @@ struct CutOffBody: Error, CustomStringConvertible {
   var description: String {
     let found = "the RTF ends inside \(openGroups) open group\(openGroups == 1 ? "" : "s") (a `{` without its `}`)"
     return refused
-      ? found + ": the file looks cut off, so nothing was saved; save it again from its app, or close the groups"
+      ? found + ": the file looks cut off, so nothing was saved; save it again from its app or close the groups"
       : found + ": it was cut off"
   }
 }

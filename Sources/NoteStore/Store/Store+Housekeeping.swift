@@ -16,10 +16,12 @@ public struct PackReport: Sendable, Hashable {
 
 extension Store {
   /// Packs loose objects now (`notes gc`), under the pack lock; the store lock is taken
-  /// only to delete what the new packs hold.
+  /// only to delete what the new packs hold. Copies of discarded edits older than
+  /// ``discardedEditsLifetime`` go too.
   public func packObjects() throws -> PackReport {
     // The pack lock first, then (briefly) the store lock, as the automatic pack takes them.
     let lock = try StoreLock(path: packLockPath, storePath: root, timeout: lockTimeout, onWait: { onLockWait?() })
+    removeExpiredDiscardedEdits()
     return try withExtendedLifetime(lock) { try packInHalves() }
   }
 

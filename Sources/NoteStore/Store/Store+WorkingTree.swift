@@ -170,7 +170,12 @@ extension Store {
     // Many notes at once (an imported folder): their objects go straight into packs.
     try writingObjects(packed: changes.count >= Store.packedSaveMinimum) {
       for change in changes {
-        try addTreeUpdates(for: change, to: &saved)
+        do {
+          try addTreeUpdates(for: change, to: &saved)
+        } catch let error as NoteStoreError where change.kind == .modified {
+          // A committed note: `notes restore` can throw the edit away.
+          throw NoteStoreError.handEditNotSaved(note: change.note, underlying: error)
+        }
       }
       if changes.count >= Store.packedSaveMinimum {
         // The package trees too: `commitChange` then finds them all written.

@@ -5,7 +5,8 @@ enum GCCommand: NotesCommand {
     name: "gc", abstract: "Pack loose objects now.",
     discussion: """
       Every change writes new git objects; notes packs them on its own when they pile \
-      up (like `git gc --auto`). This packs them now, with deltas.
+      up (like `git gc --auto`). This packs them now, with deltas, and removes the copies \
+      that `notes restore NOTE` kept of discarded edits once they are two weeks old.
       """,
     options: [
       JSONFlag.option,
