@@ -49,6 +49,7 @@ struct MergeCommandsTests {
     #expect(versions.count == 2 && versions.allSatisfy { $0["current"] as? Bool == false }, "\(versions)")
     let mergedTree = sandbox.git("rev-parse", "HEAD:Shopping.note", in: phone).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(entry["current"] as? String == String(mergedTree.prefix(12)))
+    #expect(entry["currentIsVersion"] as? Bool == false)
     let table = sandbox.notes("-C", phone, "conflicts")
     #expect(table.stdout.contains("conflict markers") && table.stdout.contains("notes resolve Shopping --done"), "\(table.stdout)")
     let refused = sandbox.notes("-C", phone, "resolve", "Shopping", "--done")

@@ -60,6 +60,7 @@ struct SyncCommandsTests {
     let versions = try #require(list.first?["versions"] as? [[String: Any]])
     #expect(Set(versions.compactMap { $0["device"] as? String }) == ["laptop", "phone"])
     #expect(versions.first { $0["current"] as? Bool == true }?["device"] as? String == "phone")
+    #expect(list.first?["currentIsVersion"] as? Bool == true)
     let listed = sandbox.notes("-C", phone, "list", "--json").stdoutData
     let notes = try #require(try JSONSerialization.jsonObject(with: listed) as? [[String: Any]])
     #expect(notes.first { $0["name"] as? String == "Shopping" }?["status"] as? String == "conflict")

@@ -6,7 +6,12 @@ enum ConflictsCommand: NotesCommand {
     name: "conflicts", abstract: "List notes with unresolved conflict versions.",
     discussion: "Resolve one with `notes resolve NOTE --keep-mine | --keep-theirs | --version ID`.",
     arguments: [ArgumentSpec(name: "note", help: "Only this note.", isOptional: true)],
-    options: [OptionSpec(long: "json", help: "Print [{note, current, versions: [{id, device, modified, current}]}].")],
+    options: [
+      OptionSpec(
+        long: "json",
+        help: "Print [{note, current, currentIsVersion, versions: [{id, device, modified, current}]}]; "
+          + "currentIsVersion is false while the note holds a merge with markers or an edit made since.")
+    ],
     examples: ["notes conflicts", "notes conflicts Shopping --json"])
 
   private struct Entry: Encodable {
@@ -18,6 +23,8 @@ enum ConflictsCommand: NotesCommand {
     }
     var note: String
     var current: String
+    /// False while the note holds none of `versions` (a merge with markers, an edit since).
+    var currentIsVersion: Bool
     var versions: [Version]
   }
 
@@ -32,6 +39,7 @@ enum ConflictsCommand: NotesCommand {
       let entries = conflicts.map { conflict in
         Entry(
           note: conflict.note, current: conflict.current,
+          currentIsVersion: conflict.versions.contains(where: \.isCurrent),
           versions: conflict.versions.map {
             Entry.Version(id: $0.id, device: $0.device, modified: $0.modificationDate, current: $0.isCurrent)
           })

@@ -110,7 +110,7 @@ public enum JSONSchemas {
   ]
 
   static let conflict: JSONShape = .object([
-    ("note", .string), ("current", .string),
+    ("note", .string), ("current", .string), ("currentIsVersion", .boolean),
     ("versions", .array(.object([("id", .string), ("device", .string), ("modified", .date), ("current", .boolean)]))),
   ])
 
