@@ -306,13 +306,13 @@ struct SyncMergeTests {
 
   /// Note N written differently on a laptop, a phone and a tablet, merged on the laptop:
   /// one conflict with three versions.
-  private func threeVersionConflict() throws -> DeviceGroup {
+  private func threeVersionConflict(base: String = "base", edit: (String) -> String = { "by \($0)" }) throws -> DeviceGroup {
     let group = try DeviceGroup(devices: ["laptop", "phone", "tablet"])
-    try group["laptop"].createNote(title: "N", content: .plainText("base"))
+    try group["laptop"].createNote(title: "N", content: .plainText(base))
     try group.sync("laptop", into: "phone")
     try group.sync("laptop", into: "tablet")
     for device in ["laptop", "phone", "tablet"] {
-      try group[device].writeBody(of: try note(try group[device], "N"), content: .plainText("by \(device)"))
+      try group[device].writeBody(of: try note(try group[device], "N"), content: .plainText(edit(device)))
     }
     try group.fetch("phone", into: "laptop")
     try group.fetch("tablet", into: "laptop")
@@ -346,6 +346,25 @@ struct SyncMergeTests {
     #expect(lines.first == "<<<<<<< \(order[0]) + \(order[1])", "\(lines)")
     #expect(lines.last == ">>>>>>> \(order[2])", "\(lines)")
     #expect(lines.contains("<<<<<<< \(order[0])") && lines.contains(">>>>>>> \(order[1])"), "\(lines)")
+  }
+
+  @Test("resolve --merge of three versions that share a word nests the first merge's markers whole inside the second's")
+  func threeVersionMergeNests() throws {
+    let group = try threeVersionConflict(base: "Eggs") { "Eggs \($0)" }
+    let laptop = try group["laptop"]
+    guard case .markers(let hunks, _) = try laptop.mergeConflictVersions(try note(laptop, "N")) else {
+      Issue.record("three different edits of one word merged without markers")
+      return
+    }
+    #expect(hunks == 2)
+    let order = try #require(try laptop.conflicts().first).versions
+      .sorted { ($0.modificationDate, $0.device, $0.id) < ($1.modificationDate, $1.device, $1.id) }.map(\.device)
+    let expected = [
+      "<<<<<<< \(order[0]) + \(order[1])",
+      "<<<<<<< \(order[0])", "Eggs \(order[0])", "=======", "Eggs \(order[1])", ">>>>>>> \(order[1])",
+      "=======", "Eggs \(order[2])", ">>>>>>> \(order[2])",
+    ]
+    #expect(try text(laptop, "N").split(separator: "\n").map(String.init) == expected)
   }
 
   @Test("a note in conflict cannot be renamed, moved or deleted until it is resolved: its record would name no note")

@@ -28,6 +28,16 @@ public enum ConflictMarkerFormatting {
   static func isMarked(_ attributes: CharacterAttributes) -> Bool {
     attributes.unknown.contains { $0.name == mark.name }
   }
+
+  /// Whether any of `paragraphs` is a conflict marker: marked words, or the text of a
+  /// marker line (a merge by an older build wrote markers without the mark).
+  static func holdsMarkers(_ paragraphs: ArraySlice<Paragraph>) -> Bool {
+    paragraphs.contains { paragraph in
+      if paragraph.runs.contains(where: { isMarked($0.attributes) }) { return true }
+      let text = paragraph.text
+      return text.hasPrefix("<<<<<<< ") || text.hasPrefix(">>>>>>> ") || text == "======="
+    }
+  }
 }
 
 extension AttributedText {

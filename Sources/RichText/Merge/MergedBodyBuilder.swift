@@ -65,11 +65,18 @@ struct MergedBodyBuilder {
     if !line.isEmpty { paragraphs.append(Self.paragraph(line, style: ParagraphStyle(), table: table)) }
   }
 
+  /// Appends a conflict of whole paragraphs, `first` and `second` as they are.
+  mutating func appendConflict(_ first: ArraySlice<Paragraph>, _ second: ArraySlice<Paragraph>) {
+    appendHunk(Array(first), Array(second))
+  }
+
   private mutating func appendHunk(
     _ first: [MergedToken], _ second: [MergedToken], table: AttributeTable
   ) {
-    let firstParagraphs = Self.paragraphs(first, table: table)
-    let secondParagraphs = Self.paragraphs(second, table: table)
+    appendHunk(Self.paragraphs(first, table: table), Self.paragraphs(second, table: table))
+  }
+
+  private mutating func appendHunk(_ firstParagraphs: [Paragraph], _ secondParagraphs: [Paragraph]) {
     let start = paragraphs.count
     paragraphs.append(Self.marker("<<<<<<< " + firstLabel))
     paragraphs += firstParagraphs
