@@ -16,6 +16,33 @@ struct PackTests {
     return values
   }
 
+  @Test("a loose commit that only a packed commit reaches is packed from the reflog; what nothing reaches is counted as left")
+  func reflogReachesPastPackedCommits() throws {
+    try withRepository { repository, _, git throws in
+      // This device's commit, loose; then another device's commit on it, arriving in a
+      // pack as a fetch brings it, and the branch moving there.
+      let mine = try repository.commitFiles(["Note.note/Text.rtf": "mine"], parent: nil, seconds: 1_700_000_000)
+      try repository.updateReference("refs/heads/devices/laptop", to: mine, expecting: nil, logMessage: "edit")
+      let theirs = try repository.commitFiles(["Note.note/Text.rtf": "theirs"], parent: mine, seconds: 1_700_000_100)
+      let theirTree = try repository.commit(theirs).tree
+      let theirBlob = try #require(try repository.treeEntry(atPath: "Note.note/Text.rtf", inTree: theirTree)).id
+      let packageTree = try #require(try repository.treeEntry(atPath: "Note.note", inTree: theirTree)).id
+      let fetched = [theirs, theirTree, packageTree, theirBlob].map(\.hex).joined(separator: "\n") + "\n"
+      _ = try git.run("pack-objects", "-q", ".git/objects/pack/pack", input: fetched)
+      _ = try git.run("prune-packed")
+      try repository.updateReference("refs/heads/devices/laptop", to: theirs, expecting: mine, logMessage: "sync")
+      let dangling = try repository.createBlob(Array("a write that failed".utf8))
+
+      let after = try repository.packLooseObjects()
+      #expect(after.looseObjects == 1, "only the dangling blob stays loose")
+      #expect(after.leftLooseObjects == 1)
+      #expect(after.leftLooseBytes > 0)
+      #expect(repository.objectExists(dangling))
+      try git.run("fsck", "--strict")
+      #expect(try countObjects(git)["count"] == 1)
+    }
+  }
+
   @Test("packing moves every reachable loose object into one pack; unreachable ones stay; git agrees")
   func packLooseObjects() throws {
     try withRepository { repository, _, git throws in

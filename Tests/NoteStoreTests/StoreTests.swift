@@ -177,4 +177,40 @@ struct StoreTests {
     #expect(statistics.packs >= 1)
     #expect(statistics.looseObjects < 20)
   }
+
+  @Test("objects no reference reaches, which packing leaves loose, never make the automatic pack due again")
+  func leftoverNotCounted() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    _ = try store.createNote(title: "N", content: .plainText("body"))
+    // What a write that failed leaves: objects no commit reaches, 600 KB of them.
+    let repository = try Repository.open(at: store.root)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3 {
+      _ = try repository.createBlob((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+    #expect(try store.autoPackIsDue())
+    let report = try store.packObjects()
+    #expect(report.looseObjectsAfter == 3)
+    #expect(try !store.autoPackIsDue(), "the three blobs cannot be packed: counting them would pack after every write")
+    #expect(PackLeftover.read(at: PackLeftover.path(gitDirectory: store.gitDirectory)).objects == 3)
+    // New loose objects still count.
+    store.autoPackThreshold = 5
+    for index in 0..<3 { _ = try store.createNote(title: "M\(index)", content: .plainText("\(index)")) }
+    #expect(try Repository.open(at: store.root).packStatistics().looseObjects <= 3 + 5)
+  }
+
+  @Test("a damaged pack leftover record counts as nothing left")
+  func damagedLeftoverRecord() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/leftover"
+    try PackLeftover(objects: 4, bytes: 1_000).write(to: path)
+    #expect(PackLeftover.read(at: path) == PackLeftover(objects: 4, bytes: 1_000))
+    for damaged in ["NSPL01\n-1 5\n", "NSPL02\n4 1000\n", "NSPL01\n4\n", ""] {
+      try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
+      #expect(PackLeftover.read(at: path) == PackLeftover(objects: 0, bytes: 0), "\(damaged)")
+    }
+    try PackLeftover(objects: 0, bytes: 0).write(to: path)
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
 }

@@ -13,6 +13,12 @@ public struct PackStatistics: Sendable, Hashable {
   public var bigLooseObjects: Int
   /// Their total size on disk, in bytes.
   public var bigLooseBytes: Int64
+  /// After packing (``Repository/finishPacking(_:)``), the loose objects it looked at and
+  /// left, big blobs apart: no reference or reflog reaches them (what a write that failed
+  /// left, say). Zero in a count that did not pack.
+  public var leftLooseObjects = 0
+  /// Their total size on disk, in bytes.
+  public var leftLooseBytes: Int64 = 0
 
   /// Creates statistics.
   public init(

@@ -39,9 +39,10 @@ extension Repository {
     return type == GIT_OBJECT_BLOB && Int64(size) >= limit
   }
 
-  /// Moves the loose objects reachable from references and `HEAD` into a new pack (with
-  /// deltas), then deletes every loose object that a pack now provably holds. Unreachable
-  /// loose objects stay, and so do big blobs (``bigFileThreshold``): packing them would
+  /// Moves the loose objects reachable from references, `HEAD` and their reflogs into a
+  /// new pack (with deltas), then deletes every loose object that a pack now provably
+  /// holds. Unreachable loose objects stay (counted in
+  /// ``PackStatistics/leftLooseObjects``), and so do big blobs (``bigFileThreshold``): packing them would
   /// load each one whole. Small packs are then rolled up geometrically, as `git repack
   /// --geometric=2` does: the smallest packs are combined until each remaining pack is at
   /// least twice the size of all smaller ones together, so there are few packs and each
@@ -67,7 +68,7 @@ extension Repository {
   }
 
   /// The first half of ``packLooseObjects()``, which only adds files: the loose objects
-  /// reachable from references go into a new pack, and small packs are combined into
+  /// reachable from references and reflogs go into a new pack, and small packs are combined into
   /// another. Readers and writers of the repository may go on meanwhile (a new pack never
   /// disturbs them; objects written meanwhile stay loose for the next time), so it needs
   /// no lock but one that keeps a second packer out.
@@ -98,6 +99,19 @@ extension Repository {
   ///
   /// - Returns: The statistics afterwards.
   public func finishPacking(_ work: PackingWork) throws -> PackStatistics {
+    var statistics = try finishPackingFiles(work)
+    // What packing looked at and left loose: no reference or reflog reaches it.
+    for object in work.loose {
+      var info = stat()
+      if stat(object.path, &info) == 0 {
+        statistics.leftLooseObjects += 1
+        statistics.leftLooseBytes += Int64(info.st_size)
+      }
+    }
+    return statistics
+  }
+
+  private func finishPackingFiles(_ work: PackingWork) throws -> PackStatistics {
     if !work.loose.isEmpty { try pruneLoose(work.loose) }
     if let combinedInto = work.combinedInto {
       let present = Set(packFiles().map(\.indexPath))
@@ -119,10 +133,13 @@ extension Repository {
     return try packStatistics()
   }
 
-  /// Commits (or other objects) that references and `HEAD` point to.
+  /// Commits (or other objects) that references, `HEAD` and their reflogs point to.
   private func packTips() throws -> [ObjectID] {
     var tips = Set(try references(matching: "refs/*").map(\.target))
     if let head = try referenceTarget("HEAD") { tips.insert(head) }
+    // A walk stops at packed objects: a loose commit that only a fetched (packed) commit
+    // reaches is found from the reflogs instead (``reflogObjectIDs()``).
+    tips.formUnion(reflogObjectIDs())
     return tips.sorted()
   }
 

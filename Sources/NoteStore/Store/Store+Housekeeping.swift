@@ -50,6 +50,7 @@ extension Store {
     let work = try git("packing objects") { try repository.writePacksOfLooseObjects() }
     FaultPoint.afterPacksWritten.pauseIfRequested()
     let after = try withWriteLock { try git("packing objects") { try repository.finishPacking(work) } }
+    try recordLeftover(after)
     return PackReport(before: before, after: after)
   }
 
@@ -59,8 +60,10 @@ extension Store {
   public func autoPackIsDue() throws -> Bool {
     let statistics = try git("counting loose objects") { try repository.packStatistics() }
     let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 8)
-    let looseObjects = statistics.looseObjects - statistics.bigLooseObjects
-    let looseBytes = statistics.looseBytes - statistics.bigLooseBytes
+    // What the last pack could not take does not count (``PackLeftover``).
+    let leftover = PackLeftover.read(at: PackLeftover.path(gitDirectory: gitDirectory))
+    let looseObjects = statistics.looseObjects - statistics.bigLooseObjects - leftover.objects
+    let looseBytes = statistics.looseBytes - statistics.bigLooseBytes - leftover.bytes
     return looseObjects >= autoPackThreshold || looseBytes >= byteLimit
   }
 
@@ -91,7 +94,14 @@ extension Store {
   private func packNow() throws -> PackReport {
     let before = try git("counting loose objects") { try repository.packStatistics() }
     let after = try git("packing objects") { try repository.packLooseObjects() }
+    try recordLeftover(after)
     return PackReport(before: before, after: after)
+  }
+
+  /// Keeps what a pack left loose out of the next count (``PackLeftover``).
+  private func recordLeftover(_ after: PackStatistics) throws {
+    try PackLeftover(objects: after.leftLooseObjects, bytes: after.leftLooseBytes)
+      .write(to: PackLeftover.path(gitDirectory: gitDirectory))
   }
 }
 
