@@ -74,6 +74,14 @@ struct CutOffBodyTests {
     #expect(sandbox.notes("-C", store, "restore", "Plan").stderr == "Plan has no unsaved changes; nothing to discard.\n")
     let again = sandbox.notes("-C", store, "sync")
     #expect(again.status == 0, "\(again.stderr)")
+
+    // A package made by hand and never saved has no saved version to go back to.
+    try FileManager.default.copyItem(atPath: store + "/Plan.note", toPath: store + "/Draft.note")
+    #expect(sandbox.notes("-C", store, "status").stdout.contains("discard a note's with `notes restore NOTE`"))
+    let never = sandbox.notes("-C", store, "restore", "Draft")
+    #expect(never.status == 1)
+    #expect(never.stderr.contains("\"Draft\" was never saved") && never.stderr.contains("delete its folder Draft.note"), "\(never.stderr)")
+    #expect(FileManager.default.fileExists(atPath: store + "/Draft.note/Text.rtf"), "nothing was deleted")
   }
 
   @Test("verify names a cut-off body committed by plain git")

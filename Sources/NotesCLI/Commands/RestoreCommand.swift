@@ -35,13 +35,28 @@ enum RestoreCommand: NotesCommand {
     guard let query = arguments.argument("note") else {
       throw UsageError.missingArgument("note (or --deleted NAME)", commandPath: arguments.commandPath)
     }
-    let note = try store.resolveNote(query, relativeTo: context.currentDirectory)
     guard let spec = arguments.value("to") else {
-      try discardHandEdits(of: note, store: store, context: context)
+      try discardHandEdits(of: try noteToDiscard(query, store: store, context: context), store: store, context: context)
       return
     }
+    let note = try store.resolveNote(query, relativeTo: context.currentDirectory)
     let version = try store.restore(note, to: spec)
     context.say("Restored \(note.name) to version \(version.id).\n")
+  }
+
+  /// The saved note `query` names; a package made by hand and never saved has no saved
+  /// version to go back to, and the error says how to discard it instead.
+  private static func noteToDiscard(_ query: String, store: Store, context: CommandContext) throws -> NotePath {
+    do {
+      return try store.resolveNote(query, relativeTo: context.currentDirectory)
+    } catch NoteStoreError.noSuchNote(let asked, let suggestions) {
+      guard let unsaved = try? store.resolveNoteToSave(query, relativeTo: context.currentDirectory) else {
+        throw NoteStoreError.noSuchNote(asked, suggestions: suggestions)
+      }
+      throw CommandFailure(
+        message: "note \"\(unsaved.name)\" was never saved, so it has no saved version to go back to; "
+          + "to discard it, delete its folder \(unsaved.path)")
+    }
   }
 
   private static func discardHandEdits(of note: NotePath, store: Store, context: CommandContext) throws {

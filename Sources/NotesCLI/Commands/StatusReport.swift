@@ -119,7 +119,7 @@ struct StatusReport: Encodable {
     if unsaved.isEmpty {
       text += "No unsaved changes.\n"
     } else {
-      text += "Unsaved changes (commit them with \(style.hint("`notes save`"))):\n"
+      text += "Unsaved changes (commit them with \(style.hint("`notes save`")), discard a note's with \(style.hint("`notes restore NOTE`"))):\n"
       for change in unsaved {
         text += "  \(style.warning(change.kind.rawValue)): \(style.note(change.note)) (\(change.files.joined(separator: ", ")))\n"
       }
