@@ -39,6 +39,7 @@ extension Store {
     } catch NoteStoreError.storeLocked {
       return nil  // another packer runs now and packs what is due
     }
+    removeExpiredDiscardedEdits()
     return try withExtendedLifetime(lock) { try autoPackIsDue() ? packInHalves() : nil }
   }
 
@@ -60,10 +61,15 @@ extension Store {
   public func autoPackIsDue() throws -> Bool {
     let statistics = try git("counting loose objects") { try repository.packStatistics() }
     let byteLimit = max(autoPackMinimumBytes, statistics.packBytes / 8)
-    // What the last pack could not take does not count (``PackLeftover``).
+    var looseObjects = statistics.looseObjects - statistics.bigLooseObjects
+    var looseBytes = statistics.looseBytes - statistics.bigLooseBytes
+    // What the last pack could not take does not count (``PackLeftover``), unless the
+    // record names more than there is (plain git pruned it since).
     let leftover = PackLeftover.read(at: PackLeftover.path(gitDirectory: gitDirectory))
-    let looseObjects = statistics.looseObjects - statistics.bigLooseObjects - leftover.objects
-    let looseBytes = statistics.looseBytes - statistics.bigLooseBytes - leftover.bytes
+    if leftover.objects <= looseObjects && leftover.bytes <= looseBytes {
+      looseObjects -= leftover.objects
+      looseBytes -= leftover.bytes
+    }
     return looseObjects >= autoPackThreshold || looseBytes >= byteLimit
   }
 
