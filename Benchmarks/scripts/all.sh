@@ -6,8 +6,8 @@
 # (gen_store.py takes hours at 100,000 notes); it is overlay-mounted (as root; else
 # linked), never copied or changed. SCALE_STORE=DIR does the same for the 10,000-note
 # table, SMALL_SAVES sets its number of timed writes (100), SMALL_SKIP leaves parts of it
-# out (as HUGE_SKIP does at 100,000: "sync import attach"), and BENCH_OTHERS=0 stops
-# after the scale tables.
+# out (as HUGE_SKIP does at 100,000: "import attach"), and BENCH_OTHERS=0 stops after
+# the scale tables.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d "${TMPDIR:-/tmp}/notes-bench.XXXXXX")
@@ -17,10 +17,11 @@ SCALE_SKIP="${SMALL_SKIP:-}" "$here/scale.sh" 10000 300 "${SMALL_SAVES:-100}" | 
 echo
 if [ "${BENCH_HUGE:-0}" = 1 ]; then
   echo "== scale.sh 100000"
-  # No sync (sync.sh would make two 100,000-note stores of its own), no import (an
-  # hour's copy and save) and no attach (attach-memory.sh makes a store of its own, the
-  # same at any note count): every other command at 100,000 notes.
-  SCALE_STORE="${HUGE_STORE:-}" SCALE_SKIP="${HUGE_SKIP:-sync import attach}" REPEAT=1 "$here/scale.sh" 100000 300 20 | tee "$out/100k"
+  # No import (an hour's copy and save) and no attach (attach-memory.sh makes a store of
+  # its own, the same at any note count): every other command at 100,000 notes. The sync
+  # rows make their own pair of 100,000-note devices (about 25 minutes, 20 GB of disk
+  # at the peak); HUGE_SKIP="sync import attach" leaves them out.
+  SCALE_STORE="${HUGE_STORE:-}" SCALE_SKIP="${HUGE_SKIP:-import attach}" REPEAT=1 "$here/scale.sh" 100000 300 20 | tee "$out/100k"
   echo
   echo "== 100,000 against 10,000 notes: ratio at 100k / ratio at 10k (target <= 2)"
   # Rows are "JOB  NOTES s  GIT s  RATIO  TARGET  VERDICT"; jobs are matched without

@@ -334,7 +334,15 @@ fi
 same_sync="not run"
 for edits in 1 100; do
   [[ "$skip" == *" sync "* ]] && break
-  out=$("$here/sync.sh" "$notes_count" "$edits")
+  # One pair of devices for both runs (minutes to make at 10,000 notes, most of an hour
+  # at 100,000): the first run keeps its set-up, the second starts from it.
+  if [ -n "${SYNC_FIXTURE:-}" ]; then
+    out=$("$here/sync.sh" "$notes_count" "$edits")
+  elif [ -d "$work/sync-fixture/laptop" ]; then
+    out=$(SYNC_FIXTURE="$work/sync-fixture" "$here/sync.sh" "$notes_count" "$edits")
+  else
+    out=$(SYNC_SAVE_FIXTURE="$work/sync-fixture" "$here/sync.sh" "$notes_count" "$edits")
+  fi
   # milliseconds LINE: notes' and git's figures of one of sync.sh's "ms" lines, in seconds.
   seconds_of() { awk '{for (i=1;i<=NF;i++) if ($i=="ms") {n[++k]=$(i-1)}} END {printf "%.4f %.4f", n[1]/1000, n[2]/1000}' <<<"$1"; }
   for side in phone laptop; do
