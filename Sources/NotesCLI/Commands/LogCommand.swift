@@ -58,14 +58,18 @@ enum LogCommand: NotesCommand {
       context.say("No changes.\n")
       return
     }
-    var text = ""
-    for change in changes {
+    let whats = changes.map { change in
       var what = change.change.rawValue
       if let from = change.from { what += " from \(from)" }
       if let resolution = change.resolution { what += " (\(resolution))" }
+      return what
+    }
+    let width = HistoryStyle.whatWidth(whats)
+    var text = ""
+    for (change, what) in zip(changes, whats) {
       text += HistoryStyle.logLine(
         commit: String(change.commit.prefix(8)), date: context.displayDate(change.date), device: change.device,
-        note: change.note, change: change.change, what: what, terminal: context.terminal) + "\n"
+        note: change.note, change: change.change, what: what, whatWidth: width, terminal: context.terminal) + "\n"
     }
     context.out(text)
   }

@@ -7,11 +7,17 @@ enum HistoryStyle {
   /// One `notes log` line: commit, date, device, change and note.
   static func logLine(
     commit: String, date: String, device: String, note: String, change: NoteChangeKind, what: String,
-    terminal: Terminal
+    whatWidth: Int = 16, terminal: Terminal
   ) -> String {
     let paint = { (text: String, tone: Tone) in styled(text, tone, terminal: terminal) }
     return "\(paint(commit, .yellow))  \(paint(date, .dim))  \(paint(pad(device, 10), .cyan))  "
-      + "\(paint(pad(what, 16), style(of: change)))  \(note)"
+      + "\(paint(pad(what, whatWidth), style(of: change)))  \(note)"
+  }
+
+  /// The width of the change column for `whats`: 16, or the longest up to 40 (a longer
+  /// one, such as a rename from a long name, overflows its own line only).
+  static func whatWidth(_ whats: [String]) -> Int {
+    min(40, max(16, whats.map(\.count).max() ?? 0))
   }
 
   /// The style of a change kind: creations green, deletions red, conflicts' work yellow.
