@@ -35,7 +35,7 @@ struct AttachmentCommandsTests {
     #expect(sandbox.notes("-C", store, "export", "Doc", "blob.bin", "-o", "-").stdoutData == bytes)
     let again = sandbox.notes("-C", store, "export", "Doc", "blob.bin", "-o", out)
     #expect(again.status == 1)
-    #expect(again.stderr.contains("exists"))
+    #expect(again.stderr.contains("exists already") && again.stderr.contains("choose another path with -o PATH"), "\(again.stderr)")
     let missing = sandbox.notes("-C", store, "export", "Doc", "nope.bin")
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("no attachment named \"nope.bin\""))

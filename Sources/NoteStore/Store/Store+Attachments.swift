@@ -77,7 +77,7 @@ extension Store {
   public func exportAttachment(_ name: String, of note: NotePath, to path: String) throws {
     let entry = try attachmentEntry(name, of: note)
     if FileManager.default.fileExists(atPath: path) {
-      throw NoteStoreError.cannotWriteFile(path: path, underlying: POSIXErrorDescription(code: EEXIST))
+      throw NoteStoreError.cannotWriteFile(path: path, underlying: ExportTargetExists())
     }
     var isFolder: ObjCBool = false
     let folder = (path as NSString).deletingLastPathComponent
@@ -253,5 +253,12 @@ extension Store {
     let sniffed = try detector.sniffedType(of: content, note: note)
     cache.record(AttachmentTypeCache.Entry(size: size, sniffed: sniffed), for: entry.id)
     return (size, MediaTypes.type(named: entry.name, sniffed: sniffed))
+  }
+}
+
+/// Why an export refuses its target: it never overwrites a file.
+struct ExportTargetExists: Error, CustomStringConvertible {
+  var description: String {
+    "it exists already, and an export never overwrites a file; choose another path with -o PATH, or remove that file first"
   }
 }
