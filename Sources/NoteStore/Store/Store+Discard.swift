@@ -91,10 +91,6 @@ extension Store {
   /// The name of a folder of copies: the UTC time, `2026-12-05T01-29-59Z` (no colons,
   /// which some file tools take for a host).
   static func discardStamp(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func two(_ value: Int?) -> String { let text = String(value ?? 0); return text.count < 2 ? "0" + text : text }
-    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour))-\(two(parts.minute))-\(two(parts.second))Z"
+    ISO8601DateFormatter().string(from: date).replacingOccurrences(of: ":", with: "-")
   }
 }

@@ -67,12 +67,6 @@ public struct ThreeWayMerge: Sendable {
         builder.append(theirsSlice)
       } else if theirsSlice.elementsEqual(baseSlice) {
         builder.append(mineSlice)
-      } else if ConflictMarkerFormatting.holdsMarkers(mineSlice) || ConflictMarkerFormatting.holdsMarkers(theirsSlice) {
-        // The markers of an earlier merge (`resolve --merge` of three or more versions
-        // merges one version at a time) are never split word by word: the stretch
-        // conflicts whole, so the new markers enclose the old ones.
-        let (first, second) = mineIsNewer ? (theirsSlice, mineSlice) : (mineSlice, theirsSlice)
-        builder.appendConflict(first, second)
       } else {
         let words = WordMerge(
           base: baseSlice, mine: mineSlice, theirs: theirsSlice, table: &table, rule: rule,
@@ -90,12 +84,16 @@ public struct ThreeWayMerge: Sendable {
       case .stable, .mine, .same: builder.append(mine.paragraphs[chunk.mine])
       case .theirs: builder.append(theirs.paragraphs[chunk.theirs])
       case .conflict:
-        // Paragraphs edited in place (the same count on all sides) merge one by one;
-        // otherwise, or when a side holds conflict markers, the stretch merges whole.
-        let inPlace = chunk.base.count == chunk.mine.count && chunk.base.count == chunk.theirs.count
-        if inPlace && !ConflictMarkerFormatting.holdsMarkers(mine.paragraphs[chunk.mine])
-          && !ConflictMarkerFormatting.holdsMarkers(theirs.paragraphs[chunk.theirs])
-        {
+        let (mineSlice, theirsSlice) = (mine.paragraphs[chunk.mine], theirs.paragraphs[chunk.theirs])
+        if ConflictMarkerFormatting.holdsMarkers(mineSlice) || ConflictMarkerFormatting.holdsMarkers(theirsSlice) {
+          // The markers of an earlier merge (`resolve --merge` of three or more versions
+          // merges one version at a time) are never split word by word: the stretch
+          // conflicts whole, so the new markers enclose the old ones.
+          let (first, second) = mineIsNewer ? (theirsSlice, mineSlice) : (mineSlice, theirsSlice)
+          builder.appendConflict(first, second)
+        } else if chunk.base.count == chunk.mine.count && chunk.base.count == chunk.theirs.count {
+          // Paragraphs edited in place (the same count on all sides) merge one by one;
+          // otherwise the whole stretch merges word by word.
           for offset in 0..<chunk.base.count {
             let (b, m, t) = (chunk.base.lowerBound + offset, chunk.mine.lowerBound + offset,
                              chunk.theirs.lowerBound + offset)
