@@ -252,19 +252,22 @@ struct SyncMergeTests {
     }
   }
 
-  @Test("a note renamed on both devices and edited on one keeps both copies: nothing is lost")
+  @Test("a note renamed on both devices and edited on one stays one note, with the edit, under the newer change's name")
   func renamedOnBothSidesAndEdited() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])
     try group["laptop"].createNote(title: "Trip", content: .plainText("plan"))
     try group.sync("laptop", into: "phone")
     let paris = try group["laptop"].renameNote(try note(try group["laptop"], "Trip"), to: "Paris")
     try group["laptop"].writeBody(of: paris, content: .plainText("plan for Paris"))
+    Thread.sleep(forTimeInterval: 1.1)
     _ = try group["phone"].renameNote(try note(try group["phone"], "Trip"), to: "Rome")
-    try group.sync("phone", into: "laptop")
-    let laptop = try group["laptop"]
-    #expect(Set(try laptop.notes().map(\.name)) == ["Paris", "Rome"])
-    #expect(try text(laptop, "Paris") == "plan for Paris")
-    #expect(try text(laptop, "Rome") == "plan")
+
+    try syncBothWaysWithoutConflict(group)
+    for device in ["laptop", "phone"] {
+      let store = try group[device]
+      #expect(try store.notes().map(\.name) == ["Rome"], "\(device): one note, under the name of the newer change")
+      #expect(try text(store, "Rome") == "plan for Paris", "\(device): the edit made under the other name")
+    }
   }
 
   @Test("resolving keeps the chosen version, removes the record and says how in trailers; the next sync carries it")
@@ -441,6 +444,67 @@ struct SyncMergeTests {
 
 @Suite("Merging renames")
 struct SyncRenameTests {
+  private func text(_ store: Store, _ name: String) throws -> String { try store.body(of: try store.resolveNote(name)).plainText }
+
+  @Test("a note renamed twice and edited on one device, and edited elsewhere on the other, is one note with both edits")
+  func renamedTwiceAndEditedAgainstEdit() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
+    try group.sync("laptop", into: "phone")
+    let groceries = try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
+    try laptop.writeBody(of: groceries, content: .plainText("milk\neggs\nbread and butter"))
+    _ = try laptop.renameNote(groceries, to: "Food")
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("oat milk\neggs\nbread"))
+
+    #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
+    #expect(try group.sync("laptop", into: "phone").conflicts.isEmpty)
+    for store in [laptop, phone] {
+      #expect(try store.notes().map(\.name) == ["Food"])
+      #expect(try text(store, "Food") == "oat milk\neggs\nbread and butter")
+    }
+    #expect(try group.tree("laptop") == group.tree("phone"))
+  }
+
+  @Test("a note moved and edited by hand in one save is still the same note when the other device edited it")
+  func renamedWithEditInOneCommit() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread\napples\npears"))
+    try group.sync("laptop", into: "phone")
+    try FileManager.default.moveItem(atPath: laptop.root + "/Shopping.note", toPath: laptop.root + "/Groceries.note")
+    let body = laptop.root + "/Groceries.note/Text.rtf"
+    let rtf = try String(contentsOfFile: body, encoding: .utf8)
+    try rtf.replacingOccurrences(of: "pears", with: "pears and plums").write(toFile: body, atomically: true, encoding: .utf8)
+    _ = try laptop.saveWorkingTree()
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("oat milk\neggs\nbread\napples\npears"))
+
+    #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
+    #expect(try laptop.notes().map(\.name) == ["Groceries"])
+    #expect(try text(laptop, "Groceries") == "oat milk\neggs\nbread\napples\npears and plums")
+  }
+
+  @Test("a note deleted and another created in later commits is no rename: the edit elsewhere keeps the deleted note, in conflict")
+  func deletedAndCreatedIsNoRename() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
+    try group.sync("laptop", into: "phone")
+    try laptop.deleteNote(try laptop.resolveNote("Shopping"))
+    // As like the deleted note as a rename with an edit, but made in a commit of its own.
+    try laptop.createNote(title: "Groceries", content: .plainText("milk\neggs\nbread\nbutter"))
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("milk\neggs\nbread\ncheese"))
+
+    let report = try group.sync("phone", into: "laptop")
+    #expect(report.conflicts == ["Shopping"])
+    #expect(Set(try laptop.notes().map(\.name)) == ["Groceries", "Shopping"])
+    #expect(try text(laptop, "Groceries") == "milk\neggs\nbread\nbutter")
+    #expect(try text(laptop, "Shopping") == "milk\neggs\nbread\ncheese")
+  }
+
   @Test("a note renamed on one device and edited on the other keeps the new name and the edit, on both devices")
   func renameAndEdit() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

@@ -30,9 +30,11 @@ struct TreeMergeResult {
 /// policy — never on which side is "mine" — so two devices that merge the same two
 /// tips produce the same tree, and their merge commits later merge cleanly:
 /// - a package changed on one side only takes that side;
-/// - a note renamed on one side follows the rename, an edit on the other side included;
-///   renamed to different names on both sides, it stays one note, under the newer
-///   rename's name (ties by device name), the other name in history;
+/// - a note renamed on one side follows the rename, an edit on the other side included,
+///   also when the renaming side edited it too (renames are followed commit by commit,
+///   as `notes log` follows them: ``SideRenames``); renamed to different names on both
+///   sides, it stays one note, under the name given on the side that changed it last
+///   (ties by device name), its edits merged as any others, the other name in history;
 /// - changed on both: files changed on one side merge; a body changed on both sides
 ///   is merged three-way under the `merge` policy (clean when the edits do not
 ///   overlap); an attachment added under one name on both sides is kept twice, the
@@ -67,25 +69,25 @@ struct TreeMerger {
     var basePackages = knownBase
     var minePackages = actualMine
     var theirPackages = knownTheirs
-    // A note renamed on one side (same content under a new name) and edited on the
-    // other: follow the rename, so the edit lands under the new name.
-    for (from, to) in Self.renames(base: basePackages, side: minePackages, other: theirPackages) {
+    // A note renamed on one side and changed or renamed on the other: one note, so the
+    // other side's change lands under the new name.
+    let mineRenames = try renames(on: mine, other: theirPackages, base: basePackages, side: minePackages, since: baseCommit)
+    let theirRenames = try renames(on: theirs, other: minePackages, base: basePackages, side: theirPackages, since: baseCommit)
+    for (from, to) in mineRenames.sorted(by: { $0.key < $1.key }) where theirPackages[from] != nil {
       Self.move(from, to, in: &basePackages, &theirPackages)
     }
-    for (from, to) in Self.renames(base: basePackages, side: theirPackages, other: minePackages) {
+    for (from, to) in theirRenames.sorted(by: { $0.key < $1.key }) where minePackages[from] != nil {
       Self.move(from, to, in: &basePackages, &minePackages)
     }
-    // The same note renamed to different names on both sides: one note, under the
-    // newer rename's name.
-    for clash in Self.renameClashes(base: basePackages, mine: minePackages, theirs: theirPackages) {
-      let kept = try newestSide(mine: (clash.mine, mine), theirs: (clash.theirs, theirs)) == .mine ? clash.mine : clash.theirs
-      for path in [clash.mine, clash.theirs] where path != kept {
-        minePackages[path] = nil
-        theirPackages[path] = nil
-      }
-      minePackages[kept] = clash.tree
-      theirPackages[kept] = clash.tree
-      basePackages[clash.base] = nil
+    // Renamed on both sides: under the name given on the side that changed it last (ties
+    // by device name); the other name stays in history.
+    for (from, onMine) in mineRenames.sorted(by: { $0.key < $1.key }) {
+      guard let onTheirs = theirRenames[from] else { continue }
+      var kept = onMine
+      if onMine != onTheirs, try newestSide(mine: (onMine, mine), theirs: (onTheirs, theirs)) == .theirs { kept = onTheirs }
+      basePackages[kept] = basePackages.removeValue(forKey: from)
+      if onMine != kept { minePackages[kept] = minePackages.removeValue(forKey: onMine) }
+      if onTheirs != kept { theirPackages[kept] = theirPackages.removeValue(forKey: onTheirs) }
     }
     var result = minePackages
     var conflicts: [String] = []
@@ -124,52 +126,41 @@ struct TreeMerger {
       deletedPackages: actualMine.keys.filter { resultPackages[$0] == nil }.sorted())
   }
 
-  /// Exact renames on `side`: a package gone from `side` whose unchanged content
-  /// appears there under a new name, while `other` still has the old name and not
-  /// the new one. Sorted, so both devices follow the same renames.
-  static func renames(
+  /// The notes `sideInfo` renamed since the base: base path to the side's path. Exact
+  /// renames over the whole range first (``exactRenames(base:side:other:)``); a
+  /// package removed on the side that the other side also changed or removed, when
+  /// the side has packages of its own to pair it with, is followed through the side's
+  /// commits (``SideRenames``), so a rename with an edit is found too.
+  private func renames(
+    on sideInfo: MergeSide, other: [String: ObjectID], base: [String: ObjectID], side: [String: ObjectID],
+    since baseCommit: ObjectID
+  ) throws -> [String: String] {
+    var found = Self.exactRenames(base: base, side: side, other: other)
+    let targets = Set(found.values)
+    let removed = Set(base.keys.filter { side[$0] == nil && found[$0] == nil && other[$0] != base[$0] })
+    let added = Set(side.keys.filter { base[$0] == nil && other[$0] == nil && !targets.contains($0) })
+    guard !removed.isEmpty, !added.isEmpty else { return found }
+    let tips = sideInfo.parts.isEmpty ? [sideInfo.commit] : sideInfo.parts
+    for (from, to) in try SideRenames(repository: repository).renames(since: baseCommit, tips: tips, removed: removed, added: added) {
+      found[from] = to
+    }
+    return found
+  }
+
+  /// Exact renames on `side`: a package of the base gone from `side` whose unchanged
+  /// content appears there under one new name that neither the base nor `other` has.
+  static func exactRenames(
     base: [String: ObjectID], side: [String: ObjectID], other: [String: ObjectID]
-  ) -> [(from: String, to: String)] {
+  ) -> [String: String] {
     var added: [ObjectID: [String]] = [:]
     for (path, tree) in side where base[path] == nil && other[path] == nil { added[tree, default: []].append(path) }
-    var pairs: [(from: String, to: String)] = []
-    for (path, tree) in base.sorted(by: { $0.key < $1.key }) where side[path] == nil && other[path] != nil {
+    var pairs: [String: String] = [:]
+    for (path, tree) in base.sorted(by: { $0.key < $1.key }) where side[path] == nil {
       guard let candidates = added[tree], candidates.count == 1, let target = candidates.first else { continue }
-      pairs.append((path, target))
+      pairs[path] = target
       added[tree] = nil
     }
     return pairs
-  }
-
-  /// One note renamed on both sides to different names, its content unchanged.
-  struct RenameClash: Equatable {
-    var base: String
-    var mine: String
-    var theirs: String
-    var tree: ObjectID
-  }
-
-  /// Exact renames of the same note to different names on the two sides: a package
-  /// gone from both whose unchanged content appears under one new name on each. Sorted
-  /// by the old name; the choice between the names is the caller's.
-  static func renameClashes(
-    base: [String: ObjectID], mine: [String: ObjectID], theirs: [String: ObjectID]
-  ) -> [RenameClash] {
-    func added(_ side: [String: ObjectID], _ other: [String: ObjectID]) -> [ObjectID: [String]] {
-      var found: [ObjectID: [String]] = [:]
-      for (path, tree) in side where base[path] == nil && other[path] == nil { found[tree, default: []].append(path) }
-      return found
-    }
-    let addedMine = added(mine, theirs)
-    let addedTheirs = added(theirs, mine)
-    var clashes: [RenameClash] = []
-    for (path, tree) in base.sorted(by: { $0.key < $1.key }) where mine[path] == nil && theirs[path] == nil {
-      guard let onMine = addedMine[tree], onMine.count == 1, let onTheirs = addedTheirs[tree], onTheirs.count == 1,
-        onMine[0] != onTheirs[0]
-      else { continue }
-      clashes.append(RenameClash(base: path, mine: onMine[0], theirs: onTheirs[0], tree: tree))
-    }
-    return clashes
   }
 
   /// Moves `from` to `to` in the base and in the other side.
