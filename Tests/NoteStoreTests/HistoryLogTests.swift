@@ -50,6 +50,22 @@ struct HistoryLogTests {
     #expect(try Self.changes(store, "Groceries") == ["renamed from Shopping Groceries", "created Shopping"])
   }
 
+  @Test("two short notes of different text, one deleted and one made in one commit, are no rename: their RTF headers do not count")
+  func unrelatedShortNotesInOneCommit() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let note = try store.createNote(title: "Shopping", content: .plainText("Buy eggs"))
+    let body = try store.repository.createBlob(RTFWriter().write(AttributedText(plainText: "Call the dentist")))
+    let package = try store.repository.updatedTree(nil, applying: [.upsert(path: "Text.rtf", id: body, mode: .blob)])
+    _ = try store.withWriteLock {
+      try store.commitChange(
+        [.remove(path: note.path), .upsert(path: "Dentist.note", id: package, mode: .tree)],
+        message: CommitMessage(summary: "Replace", device: store.device), checkoutPaths: [])
+    }
+    #expect(try Self.changes(store, "Dentist") == ["created Dentist"])
+    #expect(try Self.changes(store, "Shopping") == ["deleted Shopping", "created Shopping"])
+  }
+
   @Test("deleting and restoring keeps one connected history; undo of an undo redoes")
   func deleteRestoreUndo() throws {
     let directory = try TemporaryDirectory()

@@ -486,6 +486,25 @@ struct SyncRenameTests {
     #expect(try text(laptop, "Groceries") == "oat milk\neggs\nbread\napples\npears and plums")
   }
 
+  @Test("a short note deleted and another of different text made by hand in one save are no rename: the edit elsewhere stays its own")
+  func unrelatedNotesInOneSaveAreNoRename() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("Buy eggs"))
+    try group.sync("laptop", into: "phone")
+    try FileManager.default.removeItem(atPath: laptop.root + "/Shopping.note")
+    try FileManager.default.createDirectory(atPath: laptop.root + "/Dentist.note", withIntermediateDirectories: false)
+    try Data(RTFWriter().write(AttributedText(plainText: "Call the dentist")))
+      .write(to: URL(fileURLWithPath: laptop.root + "/Dentist.note/Text.rtf"))
+    _ = try laptop.saveWorkingTree()
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("Buy eggs and milk"))
+
+    #expect(try group.sync("phone", into: "laptop").conflicts == ["Shopping"])
+    #expect(try text(laptop, "Dentist") == "Call the dentist")
+    #expect(try text(laptop, "Shopping") == "Buy eggs and milk")
+  }
+
   @Test("a note deleted and another created in later commits is no rename: the edit elsewhere keeps the deleted note, in conflict")
   func deletedAndCreatedIsNoRename() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

@@ -25,7 +25,9 @@ import Git
 /// whole index untrusted: the caller rebuilds it.
 enum HistoryIndexFile {
   static let magic: [UInt8] = Array("NSHI".utf8)
-  static let version: UInt8 = 2
+  /// 3: renames with an edit are judged by the text, not the RTF bytes; an index of
+  /// version 2 may hold renames that are none, and is rebuilt.
+  static let version: UInt8 = 3
 
   /// Where the index lives inside `.git`.
   struct Location {

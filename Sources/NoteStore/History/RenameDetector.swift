@@ -1,10 +1,13 @@
 import Foundation
 import Git
+import RichText
 
 /// Pairs the packages a commit removed with the ones it added, as `git -M` pairs
-/// files: exactly when the package trees are equal, else by how much of the body the
-/// two share (at least half, by bytes), so a note renamed and edited in one commit is
-/// still a rename.
+/// files: exactly when the package trees are equal, else by how much of the body's
+/// text the two share (at least half, by bytes), so a note renamed and edited in one
+/// commit is still a rename. The text is compared, not the RTF: the header every body
+/// begins with (font and colour tables) is most of a short note's bytes, and would
+/// pair any two short notes.
 struct RenameDetector {
   /// The least share of the larger body two packages must have in common.
   static let threshold = 0.5
@@ -55,7 +58,7 @@ struct RenameDetector {
     let y = try summaries.summary(of: b)
     if x.text == y.text { return x.text == nil && x.attachments != y.attachments ? 0 : 1 }
     guard let textA = x.text, let textB = y.text else { return 0 }
-    return Self.chunkSimilarity(try repository.blobData(textA), try repository.blobData(textB))
+    return Self.chunkSimilarity(try summaries.comparableText(of: textA), try summaries.comparableText(of: textB))
   }
 
   /// Bytes in common between two texts, compared in chunks that end at a line feed or
@@ -97,6 +100,7 @@ final class PackageSummaries {
 
   private let repository: Repository
   private var cache: [ObjectID: Summary] = [:]
+  private var texts: [ObjectID: [UInt8]] = [:]
 
   init(repository: Repository) {
     self.repository = repository
@@ -116,5 +120,16 @@ final class PackageSummaries {
     if cache.count > 50_000 { cache.removeAll(keepingCapacity: true) }
     cache[tree] = summary
     return summary
+  }
+
+  /// What renames compare of a body: its plain text as UTF-8, or the RTF bytes as they
+  /// are when they do not read as RTF.
+  func comparableText(of body: ObjectID) throws -> [UInt8] {
+    if let known = texts[body] { return known }
+    let bytes = try repository.blobData(body)
+    let text = (try? RTFReader().read(bytes).text.plainText).map { Array($0.utf8) } ?? bytes
+    if texts.count > 1_000 { texts.removeAll(keepingCapacity: true) }
+    texts[body] = text
+    return text
   }
 }
