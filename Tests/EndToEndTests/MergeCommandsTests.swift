@@ -62,6 +62,21 @@ struct MergeCommandsTests {
     #expect(trailer.contains("merge"))
   }
 
+  @Test("marker lines deleted with write leave no trace of their formatting in the resolved body's RTF")
+  func deletedMarkersLeaveNoTrace() throws {
+    let sandbox = try Sandbox()
+    let (_, phone) = try conflict(
+      sandbox, body: "Flights\nHotel\nFood", laptopText: "Flights\nHotel by the sea\nFood",
+      phoneText: "Flights\nHotel in town\nFood")
+    #expect(sandbox.notes("-C", phone, "resolve", "Shopping", "--merge").status == 1)
+    #expect(sandbox.notes("-C", phone, "write", "Shopping", "--text", "Flights\nHotel by the sea in town\nFood").status == 0)
+    let done = sandbox.notes("-C", phone, "resolve", "Shopping", "--done")
+    #expect(done.status == 0, "\(done.stderr)")
+    let rtf = String(decoding: sandbox.notes("-C", phone, "show", "Shopping", "--rtf").stdoutData, as: UTF8.self)
+    #expect(!rtf.contains("notesconflictmarker"), "\(rtf)")
+    #expect(sandbox.notes("-C", phone, "show", "Shopping").stdout == "Flights\nHotel by the sea in town\nFood\n")
+  }
+
   @Test(
     "resolve --done takes the markers' highlight off the words kept, even words typed over a marker, keeps the user's own highlight of that colour, and every device gets the same"
   )

@@ -50,6 +50,19 @@ struct ConflictMarkerFormattingTests {
     #expect(resolved.paragraphs[0].runs.allSatisfy { $0.attributes.unknown.isEmpty })
   }
 
+  @Test("deleting the marker lines of a merged body read from its file leaves none of their formatting in the bytes")
+  func deletedMarkersLeaveNoFormatting() throws {
+    let merged = MergeFixture.merge("Flights\nHotel\nFood", "Flights\nHotel by the sea\nFood", "Flights\nHotel in town\nFood").text
+    let file = try RTFReader().read(RTFWriter().write(merged)).text
+    #expect(file.hasConflictMarkerFormatting)
+    let edited = file.applyingPlainText("Flights\nHotel by the sea in town\nFood")
+    let bytes = RTFWriter().write(edited)
+    let written = String(decoding: bytes, as: UTF8.self)
+    #expect(!written.contains(ConflictMarkerFormatting.mark.name), "\(written)")
+    #expect(written.hasSuffix("Food}"), "the last paragraph keeps its bytes: \(written)")
+    #expect(try RTFReader().read(bytes).text.paragraphs == edited.paragraphs)
+  }
+
   @Test("a body without marked words is returned as it is")
   func unmarkedUnchanged() {
     let body = MergeFixture.body("a b c", formatting: ["a"], with: yellow)

@@ -80,7 +80,10 @@ struct RTFSplicingWriter {
       // splice before wrote there): then the state words would only stack up before
       // them, one more run with every write.
       if !endsDocument, let state = source.state(at: stretch.oldUpper), !Self.setsWholeState(bytes, at: copied) {
-        RTFStateWriter.write(state, to: &out)
+        // When it begins with `\plain`, the character words would be read over: left
+        // out, so a deleted paragraph's formatting (a conflict marker's highlight) is
+        // not written again where nothing shows it.
+        RTFStateWriter.write(state, characters: !Self.beginsWithPlain(bytes, at: copied), to: &out)
       }
     }
     out.append(contentsOf: bytes[copied...])
@@ -107,6 +110,18 @@ struct RTFSplicingWriter {
       index = word.end
     }
     return false
+  }
+
+  /// Whether the first word at `offset`, after line ends, is `\plain`, which resets
+  /// the character state before any text is read.
+  static func beginsWithPlain(_ bytes: [UInt8], at offset: Int) -> Bool {
+    var index = offset
+    // A space would be text read in the state before the word: not skipped.
+    while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\\"), let word = RTFWordScan(bytes, at: index) else {
+      return false
+    }
+    return word.name == "plain"
   }
 
   /// The stretches to replace, in order, each between clean boundaries of the file.

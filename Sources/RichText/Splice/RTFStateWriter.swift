@@ -1,11 +1,13 @@
 /// Writes the reader's raw state at a paragraph boundary of a file as control
 /// words, so that the file's next paragraph is read as it was after a replaced
 /// stretch of paragraphs: `\pard` and the paragraph words, `\plain` and the
-/// character words (with the file's own table numbers), then `\ucN`.
+/// character words (with the file's own table numbers), then `\ucN`. Without
+/// `characters`, the character words are left out, for bytes that set them again
+/// before any text.
 enum RTFStateWriter {
-  static func write(_ state: RTFBoundaryState, to out: inout RTFByteBuffer) {
+  static func write(_ state: RTFBoundaryState, characters: Bool = true, to out: inout RTFByteBuffer) {
     writeParagraph(state.paragraph, to: &out)
-    writeCharacter(state.character, to: &out)
+    if characters { writeCharacter(state.character, to: &out) }
     out.word("\\uc", Int(state.unicodeFallback))
     out.byte(UInt8(ascii: " "))
   }
