@@ -467,6 +467,25 @@ struct SyncRenameTests {
     #expect(try group.tree("laptop") == group.tree("phone"))
   }
 
+  @Test("a note renamed on one device and edited in the same words on both is one conflict, each version dated and named")
+  func renamedAndConflicting() throws {
+    let group = try DeviceGroup(devices: ["laptop", "phone"])
+    let laptop = try group["laptop"]
+    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
+    try group.sync("laptop", into: "phone")
+    let groceries = try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
+    try laptop.writeBody(of: groceries, content: .plainText("oat milk\neggs\nbread"))
+    let phone = try group["phone"]
+    try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("soy milk\neggs\nbread"))
+
+    #expect(try group.sync("phone", into: "laptop").conflicts == ["Groceries"])
+    #expect(try laptop.notes().map(\.name) == ["Groceries"])
+    let conflict = try #require(try laptop.conflicts().first)
+    #expect(Set(conflict.versions.map(\.device)) == ["laptop", "phone"])
+    #expect(conflict.versions.allSatisfy { $0.modificationDate > Date(timeIntervalSince1970: 1_000_000_000) })
+    #expect(Set(conflict.versions.map(\.commit)).count == 2)
+  }
+
   @Test("a note moved and edited by hand in one save is still the same note when the other device edited it")
   func renamedWithEditInOneCommit() throws {
     let group = try DeviceGroup(devices: ["laptop", "phone"])

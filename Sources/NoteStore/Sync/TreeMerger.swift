@@ -10,6 +10,13 @@ struct MergeSide {
   /// virtual commit that no branch names (empty for a real commit). Versions and
   /// dates are looked up in these, so a conflict record names only real commits.
   var parts: [ObjectID] = []
+  /// For a package the merge holds under another name than this side (a rename the
+  /// other side made): the path this side holds it at, by the merged path. Its history
+  /// on this side is looked up there.
+  var renamedFrom: [String: String] = [:]
+
+  /// Where this side holds the package the merge calls `path`.
+  func path(of path: String) -> String { renamedFrom[path] ?? path }
 }
 
 /// What merging two trees gave.
@@ -73,11 +80,15 @@ struct TreeMerger {
     // other side's change lands under the new name.
     let mineRenames = try renames(on: mine, other: theirPackages, base: basePackages, side: minePackages, since: baseCommit)
     let theirRenames = try renames(on: theirs, other: minePackages, base: basePackages, side: theirPackages, since: baseCommit)
+    var mineSide = mine
+    var theirSide = theirs
     for (from, to) in mineRenames.sorted(by: { $0.key < $1.key }) where theirPackages[from] != nil {
       Self.move(from, to, in: &basePackages, &theirPackages)
+      theirSide.renamedFrom[to] = from
     }
     for (from, to) in theirRenames.sorted(by: { $0.key < $1.key }) where minePackages[from] != nil {
       Self.move(from, to, in: &basePackages, &minePackages)
+      mineSide.renamedFrom[to] = from
     }
     // Renamed on both sides: under the name given on the side that changed it last (ties
     // by device name); the other name stays in history.
@@ -86,8 +97,14 @@ struct TreeMerger {
       var kept = onMine
       if onMine != onTheirs, try newestSide(mine: (onMine, mine), theirs: (onTheirs, theirs)) == .theirs { kept = onTheirs }
       basePackages[kept] = basePackages.removeValue(forKey: from)
-      if onMine != kept { minePackages[kept] = minePackages.removeValue(forKey: onMine) }
-      if onTheirs != kept { theirPackages[kept] = theirPackages.removeValue(forKey: onTheirs) }
+      if onMine != kept {
+        minePackages[kept] = minePackages.removeValue(forKey: onMine)
+        mineSide.renamedFrom[kept] = onMine
+      }
+      if onTheirs != kept {
+        theirPackages[kept] = theirPackages.removeValue(forKey: onTheirs)
+        theirSide.renamedFrom[kept] = onTheirs
+      }
     }
     var result = minePackages
     var conflicts: [String] = []
@@ -102,7 +119,7 @@ struct TreeMerger {
         result[path] = t
         continue
       }
-      switch try mergePackage(path, base: b, mine: m, theirs: t, mineSide: mine, theirSide: theirs) {
+      switch try mergePackage(path, base: b, mine: m, theirs: t, mineSide: mineSide, theirSide: theirSide) {
       case .clean(let tree):
         result[path] = tree
       case .conflict(let current, let record):
@@ -298,12 +315,14 @@ struct TreeMerger {
     _ path: String, base: ObjectID?, mine: ObjectID?, theirs: ObjectID?, mineSide: MergeSide, theirSide: MergeSide
   ) throws -> PackageOutcome {
     var versions: [String: ConflictRecord.RecordedVersion] = [:]
-    for existing in try existingVersions(path, in: [mineSide.tree, theirSide.tree]) { versions[existing.id] = existing }
+    for side in [mineSide, theirSide] {
+      for existing in try existingVersions(side.path(of: path), in: side.tree) { versions[existing.id] = existing }
+    }
     let sides =
-      try realVersions(path, tree: mine, of: mineSide, base: base)
-      + realVersions(path, tree: theirs, of: theirSide, base: base)
-    for (tree, commit) in sides {
-      let origin = try history(path, commit)
+      try realVersions(path, tree: mine, of: mineSide, base: base).map { ($0.tree, $0.commit, mineSide.path(of: path)) }
+      + realVersions(path, tree: theirs, of: theirSide, base: base).map { ($0.tree, $0.commit, theirSide.path(of: path)) }
+    for (tree, commit, sidePath) in sides {
+      let origin = try history(sidePath, commit)
       let id = tree.map(ConflictRecord.versionID) ?? ConflictRecord.deletionID(commit: origin.commit)
       versions[id] = ConflictRecord.RecordedVersion(
         commit: origin.commit.hex, device: origin.device, id: id, modified: ConflictRecord.timestamp(origin.date),
@@ -332,7 +351,7 @@ struct TreeMerger {
     guard !side.parts.isEmpty else { return [(tree, side.commit)] }
     var held: [(tree: ObjectID?, commit: ObjectID)] = []
     for part in side.parts {
-      let partTree = try repository.treeEntry(atPath: path, inTree: try repository.commit(part).tree)?.id
+      let partTree = try repository.treeEntry(atPath: side.path(of: path), inTree: try repository.commit(part).tree)?.id
       if partTree == tree { return [(tree, part)] }
       if partTree != base && !held.contains(where: { $0.tree == partTree }) { held.append((partTree, part)) }
     }
@@ -343,26 +362,23 @@ struct TreeMerger {
   /// newest of the folded commits' versions (ties by device name), so every device
   /// that folds the same commits finds the same origin.
   private func origin(_ path: String, _ side: MergeSide) throws -> VersionOrigin {
-    guard !side.parts.isEmpty else { return try history(path, side.commit) }
-    let tree = try repository.treeEntry(atPath: path, inTree: side.tree)?.id
+    let own = side.path(of: path)
+    guard !side.parts.isEmpty else { return try history(own, side.commit) }
+    let tree = try repository.treeEntry(atPath: own, inTree: side.tree)?.id
     var newest: VersionOrigin?
     for (_, commit) in try realVersions(path, tree: tree, of: side, base: nil) {
-      let found = try history(path, commit)
+      let found = try history(own, commit)
       if let current = newest, (current.date, current.device) >= (found.date, found.device) { continue }
       newest = found
     }
-    return try newest ?? history(path, side.parts[0])
+    return try newest ?? history(own, side.parts[0])
   }
 
-  /// Versions already recorded for `path` in the given trees.
-  private func existingVersions(_ path: String, in trees: [ObjectID]) throws -> [ConflictRecord.RecordedVersion] {
+  /// Versions already recorded for `path` in `tree`.
+  private func existingVersions(_ path: String, in tree: ObjectID) throws -> [ConflictRecord.RecordedVersion] {
     let recordPath = try ConflictRecord.path(for: path)
-    var result: [ConflictRecord.RecordedVersion] = []
-    for tree in trees {
-      guard let entry = try repository.treeEntry(atPath: recordPath, inTree: tree), entry.mode != .tree else { continue }
-      result += try ConflictBook(repository: repository).read(entry.id, at: recordPath).versions
-    }
-    return result
+    guard let entry = try repository.treeEntry(atPath: recordPath, inTree: tree), entry.mode != .tree else { return [] }
+    return try ConflictBook(repository: repository).read(entry.id, at: recordPath).versions
   }
 
   // MARK: - Files outside packages
