@@ -13,6 +13,10 @@
 # makes both tools' timed syncs reach their remotes at that prefix followed by the
 # remote's path (an sshd serving this machine; ssh settings from GIT_SSH_COMMAND).
 # SYNC_GIT_FIRST=1 runs git before notes in each pair (notes goes first by default).
+# SYNC_RENAME=1 also renames one note on the laptop and edits its first paragraph there,
+# while the phone edits its second paragraph under the old name: both tools must follow
+# the rename to merge the two edits into one note (notes through the laptop's commits,
+# git's merge by the body's similarity).
 set -euo pipefail
 notes_count=${1:-10000}
 edits=${2:-100}
@@ -69,6 +73,14 @@ fi
 fi
 "$bin/notes-bench" edits "$work/laptop" "$edits" 1 0 2 >/dev/null
 "$bin/notes-bench" edits "$work/phone" "$edits" 2 1 2 >/dev/null
+if [ "${SYNC_RENAME:-0}" = 1 ]; then
+  # The note changed longest ago, which neither side's edits touched.
+  renamed=$("$bin/notes" -C "$work/laptop" list --names | tail -1)
+  body=$("$bin/notes" -C "$work/laptop" show "$renamed")
+  NOTES_NO_AUTO_GC=1 "$bin/notes" -C "$work/laptop" rename "$renamed" "Renamed note" >/dev/null
+  NOTES_NO_AUTO_GC=1 "$bin/notes" -C "$work/laptop" write "Renamed note" --text "$(sed '1s/$/ (laptop)/' <<<"$body")" >/dev/null
+  NOTES_NO_AUTO_GC=1 "$bin/notes" -C "$work/phone" write "$renamed" --text "$(sed '2s/$/ (phone)/' <<<"$body")" >/dev/null
+fi
 
 # The same starting point for git: copies of the remote and both devices.
 cp -a "$work/remote.git" "$work/git-remote.git"
@@ -76,6 +88,9 @@ cp -a "$work/laptop" "$work/git-laptop"
 cp -a "$work/phone" "$work/git-phone"
 for device in laptop phone; do
   git -C "$work/git-$device" remote set-url origin "$work/git-remote.git"
+  # The rich-text merge driver `notes init` registers in a user's store (make-store's
+  # store has none): git merges a body changed on both sides with it, not line by line.
+  git -C "$work/git-$device" config merge.notes-rtf.driver "'$bin/notes' merge-driver %O %A %B %L %P"
 done
 if [ -n "${SYNC_URL_PREFIX:-}" ]; then
   for device in laptop phone; do
@@ -165,6 +180,13 @@ synced=$(git -C "$work/phone" -c core.quotePath=false diff --name-only HEAD~1 HE
 previews=$(grep -c . <<<"$synced" || true)
 drawn=$(while IFS= read -r f; do [ -n "$f" ] && cmp -s "$work/phone/$f" "$work/phone/${f%Text.rtf}QuickLook/Preview.rtf" && echo x; done <<<"$synced" | wc -l)
 
+# renamed_merged DIR: whether DIR holds the renamed note with both devices' edits.
+renamed_merged() {
+  local text
+  text=$(git -C "$1" show 'HEAD:Renamed note.note/Text.rtf' 2>/dev/null) || { echo no; return; }
+  grep -q '(laptop)' <<<"$text" && grep -q '(phone)' <<<"$text" && ! git -C "$1" cat-file -e "HEAD:$renamed.note" 2>/dev/null &&
+    echo yes || echo no
+}
 same=$(test "$(git -C "$work/laptop" rev-parse 'HEAD^{tree}')" = "$(git -C "$work/git-laptop" rev-parse 'HEAD^{tree}')" && echo yes || echo no)
 printf '%-40s %s notes, %s edits per device%s%s\n' "store" "$notes_count" "$edits" \
   "${SYNC_URL_PREFIX:+, remote at $SYNC_URL_PREFIX}" "$([ "${SYNC_GIT_FIRST:-0}" = 1 ] && echo ", git first in each pair")"
@@ -190,3 +212,7 @@ done
 printf '%-40s %s of %s\n' "phone: previews of the synced notes drawn" "$drawn" "$previews"
 printf '%-40s %s\n' "load" "$(uptime | sed 's/^ *//')"
 printf '%-40s %s\n' "same merged tree as git" "$same"
+if [ "${SYNC_RENAME:-0}" = 1 ]; then
+  printf '%-40s %s   git: %s\n' "renamed note holds both edits (laptop)" "$(renamed_merged "$work/laptop")" \
+    "$(renamed_merged "$work/git-laptop")"
+fi
