@@ -51,12 +51,16 @@ public struct AttachmentInfo: Sendable, Hashable, Codable {
 extension Store {
   /// Every committed note, newest change first (ties: the later commit first, then
   /// by name). Dates, devices and attachment counts come from the history index.
-  public func notes() throws -> [NoteInfo] {
+  ///
+  /// Without `includingStatus` the working tree is not read (no stat of every file, no
+  /// conflict record): `status` then says only what the fetched branches tell (ahead,
+  /// incoming, new), never modified or conflict. For `list --names`, which shows none.
+  public func notes(includingStatus: Bool = true) throws -> [NoteInfo] {
     guard let head = try headCommit(), let tree = try headTree() else { return [] }
     let scanner = PackageScanner(repository: repository)
     let packages = try git("listing notes") { try scanner.packages(in: tree) }
-    let modified = try unsavedNotePaths()
-    let conflicted = Set(try conflicts().map(\.note))
+    let modified = includingStatus ? try unsavedNotePaths() : []
+    let conflicted = includingStatus ? Set(try conflicts().map(\.note)) : []
     let states = try fetchedSyncStates()
     let index = try git("reading the history index") { try noteHistory.index() }
     var listed: [(info: NoteInfo, commit: Int?)] = []

@@ -17,7 +17,8 @@ enum ListCommand: NotesCommand {
     examples: ["notes list", "notes list --json", "notes list --folder Work"])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-    var notes = try context.openStore().notes()
+    // Names alone (completion asks on every tab) need no status, so no stat of each file.
+    var notes = try context.openStore().notes(includingStatus: !arguments.flag("names"))
     if var folder = arguments.value("folder") {
       while folder.hasSuffix("/") { folder.removeLast() }
       if !folder.isEmpty { try NotePath.validateFolder(folder) }
