@@ -446,16 +446,21 @@ struct SyncMergeTests {
 struct SyncRenameTests {
   private func text(_ store: Store, _ name: String) throws -> String { try store.body(of: try store.resolveNote(name)).plainText }
 
-  @Test("a note renamed twice and edited on one device, and edited elsewhere on the other, is one note with both edits")
-  func renamedTwiceAndEditedAgainstEdit() throws {
+  /// The laptop and the phone, both holding the note Shopping with `text`.
+  private func sharedShopping(_ text: String) throws -> (group: DeviceGroup, laptop: Store, phone: Store) {
     let group = try DeviceGroup(devices: ["laptop", "phone"])
     let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
+    try laptop.createNote(title: "Shopping", content: .plainText(text))
     try group.sync("laptop", into: "phone")
+    return (group, laptop, try group["phone"])
+  }
+
+  @Test("a note renamed twice and edited on one device, and edited elsewhere on the other, is one note with both edits")
+  func renamedTwiceAndEditedAgainstEdit() throws {
+    let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread")
     let groceries = try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
     try laptop.writeBody(of: groceries, content: .plainText("milk\neggs\nbread and butter"))
     _ = try laptop.renameNote(groceries, to: "Food")
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("oat milk\neggs\nbread"))
 
     #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
@@ -469,13 +474,9 @@ struct SyncRenameTests {
 
   @Test("a note renamed on one device and edited in the same words on both is one conflict, each version dated and named")
   func renamedAndConflicting() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
-    try group.sync("laptop", into: "phone")
+    let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread")
     let groceries = try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
     try laptop.writeBody(of: groceries, content: .plainText("oat milk\neggs\nbread"))
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("soy milk\neggs\nbread"))
 
     #expect(try group.sync("phone", into: "laptop").conflicts == ["Groceries"])
@@ -488,16 +489,12 @@ struct SyncRenameTests {
 
   @Test("a note moved and edited by hand in one save is still the same note when the other device edited it")
   func renamedWithEditInOneCommit() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread\napples\npears"))
-    try group.sync("laptop", into: "phone")
+    let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread\napples\npears")
     try FileManager.default.moveItem(atPath: laptop.root + "/Shopping.note", toPath: laptop.root + "/Groceries.note")
     let body = laptop.root + "/Groceries.note/Text.rtf"
     let rtf = try String(contentsOfFile: body, encoding: .utf8)
     try rtf.replacingOccurrences(of: "pears", with: "pears and plums").write(toFile: body, atomically: true, encoding: .utf8)
     _ = try laptop.saveWorkingTree()
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("oat milk\neggs\nbread\napples\npears"))
 
     #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
@@ -507,16 +504,12 @@ struct SyncRenameTests {
 
   @Test("a short note deleted and another of different text made by hand in one save are no rename: the edit elsewhere stays its own")
   func unrelatedNotesInOneSaveAreNoRename() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("Buy eggs"))
-    try group.sync("laptop", into: "phone")
+    let (group, laptop, phone) = try sharedShopping("Buy eggs")
     try FileManager.default.removeItem(atPath: laptop.root + "/Shopping.note")
     try FileManager.default.createDirectory(atPath: laptop.root + "/Dentist.note", withIntermediateDirectories: false)
     try Data(RTFWriter().write(AttributedText(plainText: "Call the dentist")))
       .write(to: URL(fileURLWithPath: laptop.root + "/Dentist.note/Text.rtf"))
     _ = try laptop.saveWorkingTree()
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("Buy eggs and milk"))
 
     #expect(try group.sync("phone", into: "laptop").conflicts == ["Shopping"])
@@ -526,14 +519,10 @@ struct SyncRenameTests {
 
   @Test("a note deleted and another created in later commits is no rename: the edit elsewhere keeps the deleted note, in conflict")
   func deletedAndCreatedIsNoRename() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("milk\neggs\nbread"))
-    try group.sync("laptop", into: "phone")
+    let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread")
     try laptop.deleteNote(try laptop.resolveNote("Shopping"))
     // As like the deleted note as a rename with an edit, but made in a commit of its own.
     try laptop.createNote(title: "Groceries", content: .plainText("milk\neggs\nbread\nbutter"))
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("milk\neggs\nbread\ncheese"))
 
     let report = try group.sync("phone", into: "laptop")
@@ -545,12 +534,8 @@ struct SyncRenameTests {
 
   @Test("a note renamed on one device and edited on the other keeps the new name and the edit, on both devices")
   func renameAndEdit() throws {
-    let group = try DeviceGroup(devices: ["laptop", "phone"])
-    let laptop = try group["laptop"]
-    try laptop.createNote(title: "Shopping", content: .plainText("milk"))
-    try group.sync("laptop", into: "phone")
+    let (group, laptop, phone) = try sharedShopping("milk")
     try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
-    let phone = try group["phone"]
     try phone.writeBody(of: try phone.resolveNote("Shopping"), content: .plainText("milk and eggs"))
     try group.fetch("phone", into: "laptop")
     try group.fetch("laptop", into: "phone")
