@@ -64,6 +64,21 @@ struct HistoryIndexDeltaTests {
     _ = group
   }
 
+  @Test("an index an older build wrote (another version byte) is rebuilt, stamp and all, to a fresh walk's answers")
+  func olderVersionRebuilt() throws {
+    let (group, store, location) = try Self.storeWithDelta()
+    _ = group
+    let expected = try HistoryIndexTests.snapshot(store)
+    for path in [location.base, location.delta] {
+      var bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+      bytes[4] = HistoryIndexFile.version - 1
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(throws: HistoryIndexFileError.self) { _ = try HistoryIndexFile.read(location) }
+    #expect(try HistoryIndexTests.snapshot(try Store.open(at: store.root)) == expected)
+    #expect([UInt8](try #require(FileManager.default.contents(atPath: location.base)))[4] == HistoryIndexFile.version)
+  }
+
   @Test("a delta whose tip the branch no longer contains is not trusted: the index rebuilds to a fresh walk")
   func deltaFromAnotherTip() throws {
     let (group, store, location) = try Self.storeWithDelta()

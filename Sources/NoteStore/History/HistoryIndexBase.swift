@@ -7,7 +7,7 @@ import Git
 /// Layout (integers little-endian; see ``HistoryIndexBaseLayout`` for the offsets):
 ///
 /// ```
-/// header      "NSHI" version:u8=2 kind:u8=0 0:u16, then u32 counts: tips, tipBytes,
+/// header      "NSHI" version:u8 (``HistoryIndexFile/version``) kind:u8=0 0:u16, then u32 counts: tips, tipBytes,
 ///             strings, stringBytes, commits, parents, changes, postings
 /// tips        (length:u32, reference, commit:20)…
 /// strings     offsets:(strings+1)×u32, then the UTF-8 bytes; sorted by bytes, so a
