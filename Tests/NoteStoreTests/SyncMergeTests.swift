@@ -472,6 +472,22 @@ struct SyncRenameTests {
     #expect(try group.tree("laptop") == group.tree("phone"))
   }
 
+  @Test("a note renamed to the same name on both devices and edited on each merges against its old version")
+  func renamedAlikeOnBothSides() throws {
+    let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread")
+    let onLaptop = try laptop.renameNote(try laptop.resolveNote("Shopping"), to: "Groceries")
+    try laptop.writeBody(of: onLaptop, content: .plainText("oat milk\neggs\nbread"))
+    let onPhone = try phone.renameNote(try phone.resolveNote("Shopping"), to: "Groceries")
+    try phone.writeBody(of: onPhone, content: .plainText("milk\neggs\nrye bread"))
+
+    #expect(try group.sync("phone", into: "laptop").conflicts.isEmpty)
+    #expect(try group.sync("laptop", into: "phone").conflicts.isEmpty)
+    for store in [laptop, phone] {
+      #expect(try store.notes().map(\.name) == ["Groceries"])
+      #expect(try text(store, "Groceries") == "oat milk\neggs\nrye bread")
+    }
+  }
+
   @Test("a note renamed on one device and edited in the same words on both is one conflict, each version dated and named")
   func renamedAndConflicting() throws {
     let (group, laptop, phone) = try sharedShopping("milk\neggs\nbread")

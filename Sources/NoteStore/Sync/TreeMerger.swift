@@ -82,18 +82,22 @@ struct TreeMerger {
     let theirRenames = try renames(on: theirs, other: minePackages, base: basePackages, side: theirPackages, since: baseCommit)
     var mineSide = mine
     var theirSide = theirs
-    for (from, to) in mineRenames.sorted(by: { $0.key < $1.key }) where theirPackages[from] != nil {
+    // (Never onto a package the other side made under the new name itself.)
+    for (from, to) in mineRenames.sorted(by: { $0.key < $1.key }) where theirPackages[from] != nil && theirPackages[to] == nil {
       Self.move(from, to, in: &basePackages, &theirPackages)
       theirSide.renamedFrom[to] = from
     }
-    for (from, to) in theirRenames.sorted(by: { $0.key < $1.key }) where minePackages[from] != nil {
+    for (from, to) in theirRenames.sorted(by: { $0.key < $1.key }) where minePackages[from] != nil && minePackages[to] == nil {
       Self.move(from, to, in: &basePackages, &minePackages)
       mineSide.renamedFrom[to] = from
     }
     // Renamed on both sides: under the name given on the side that changed it last (ties
-    // by device name); the other name stays in history.
+    // by device name); the other name stays in history. Renamed to the same name, the
+    // base's version is its base.
     for (from, onMine) in mineRenames.sorted(by: { $0.key < $1.key }) {
-      guard let onTheirs = theirRenames[from] else { continue }
+      guard let onTheirs = theirRenames[from],
+        onMine == onTheirs || (theirPackages[onMine] == nil && minePackages[onTheirs] == nil)
+      else { continue }
       var kept = onMine
       if onMine != onTheirs, try newestSide(mine: (onMine, mine), theirs: (onTheirs, theirs)) == .theirs { kept = onTheirs }
       basePackages[kept] = basePackages.removeValue(forKey: from)
@@ -144,7 +148,7 @@ struct TreeMerger {
   }
 
   /// The notes `sideInfo` renamed since the base: base path to the side's path. Exact
-  /// renames over the whole range first (``exactRenames(base:side:other:)``); a
+  /// renames over the whole range first (``exactRenames(base:side:)``); a
   /// package removed on the side that the other side also changed or removed, when
   /// the side has packages of its own to pair it with, is followed through the side's
   /// commits (``SideRenames``), so a rename with an edit is found too.
@@ -152,10 +156,10 @@ struct TreeMerger {
     on sideInfo: MergeSide, other: [String: ObjectID], base: [String: ObjectID], side: [String: ObjectID],
     since baseCommit: ObjectID
   ) throws -> [String: String] {
-    var found = Self.exactRenames(base: base, side: side, other: other)
+    var found = Self.exactRenames(base: base, side: side)
     let targets = Set(found.values)
     let removed = Set(base.keys.filter { side[$0] == nil && found[$0] == nil && other[$0] != base[$0] })
-    let added = Set(side.keys.filter { base[$0] == nil && other[$0] == nil && !targets.contains($0) })
+    let added = Set(side.keys.filter { base[$0] == nil && !targets.contains($0) })
     guard !removed.isEmpty, !added.isEmpty else { return found }
     let tips = sideInfo.parts.isEmpty ? [sideInfo.commit] : sideInfo.parts
     for (from, to) in try SideRenames(repository: repository).renames(since: baseCommit, tips: tips, removed: removed, added: added) {
@@ -165,12 +169,11 @@ struct TreeMerger {
   }
 
   /// Exact renames on `side`: a package of the base gone from `side` whose unchanged
-  /// content appears there under one new name that neither the base nor `other` has.
-  static func exactRenames(
-    base: [String: ObjectID], side: [String: ObjectID], other: [String: ObjectID]
-  ) -> [String: String] {
+  /// content appears there under one new name the base lacks. (The other side may
+  /// hold that name too: the caller moves nothing onto it unless both renamed there.)
+  static func exactRenames(base: [String: ObjectID], side: [String: ObjectID]) -> [String: String] {
     var added: [ObjectID: [String]] = [:]
-    for (path, tree) in side where base[path] == nil && other[path] == nil { added[tree, default: []].append(path) }
+    for (path, tree) in side where base[path] == nil { added[tree, default: []].append(path) }
     var pairs: [String: String] = [:]
     for (path, tree) in base.sorted(by: { $0.key < $1.key }) where side[path] == nil {
       guard let candidates = added[tree], candidates.count == 1, let target = candidates.first else { continue }
