@@ -17,6 +17,22 @@ struct NoteCommandsTests {
     #expect(sandbox.notes("-C", store, "new", "--text", "a/b: ratio").stdout == "a-b: ratio\n")
   }
 
+  @Test("new and rename refuse a name that differs from another note's only in case, naming both and why")
+  func caseTwinRefused() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    #expect(sandbox.notes("-C", store, "new", "Shopping", "--text", "milk").status == 0)
+    #expect(sandbox.notes("-C", store, "new", "Plan", "--text", "plan").status == 0)
+    for arguments in [["new", "shopping", "--text", "x"], ["rename", "Plan", "SHOPPING"]] {
+      let refused = sandbox.notes(["-C", store] + arguments)
+      #expect(refused.status == 1)
+      #expect(refused.stderr.contains("a note named \"Shopping\" exists already"), "\(refused.stderr)")
+      #expect(refused.stderr.contains("only in case") && refused.stderr.contains("macOS and Windows"), "\(refused.stderr)")
+    }
+    #expect(sandbox.notes("-C", store, "rename", "Shopping", "shopping").status == 0, "its own name, in another case")
+    #expect(sandbox.notes("-C", store, "list", "--names").stdout == "shopping\nPlan\n")
+  }
+
   @Test("new reads piped standard input")
   func newReadsStdin() throws {
     let sandbox = try Sandbox()

@@ -93,6 +93,46 @@ struct StoreTests {
     #expect(try store.body(of: try store.resolveNote("B")).plainText == "b")
   }
 
+  @Test("a name that differs from another note's only in case is refused to new, import, rename, move and restore; a note may change its own name's case")
+  func namesDifferingOnlyInCase() throws {
+    let directory = try TemporaryDirectory()
+    let store = try Self.makeStore(directory)
+    let shopping = try store.createNote(title: "Shopping", content: .plainText("milk"))
+    _ = try store.createNote(title: "Work/Plan", content: .plainText("plan"))
+    let draft = try store.createNote(title: "Draft", content: .plainText("draft"))
+    func refusedAsTwin(of existing: String, _ change: () throws -> Void) {
+      do {
+        try change()
+        Issue.record("not refused: a twin of \(existing)")
+      } catch NoteStoreError.noteNameDiffersOnlyInCase(_, let twin) {
+        #expect(twin == existing)
+      } catch {
+        Issue.record("refused for another reason: \(error)")
+      }
+    }
+    let head = try store.headCommit()
+    refusedAsTwin(of: "Shopping") { _ = try store.createNote(title: "shopping", content: .plainText("x")) }
+    refusedAsTwin(of: "Work/Plan") { _ = try store.createNote(title: "work/PLAN", content: .plainText("x")) }
+    refusedAsTwin(of: "Shopping") { _ = try store.importNotes([("Other", .plainText("o")), ("SHOPPING", .plainText("x"))]) }
+    refusedAsTwin(of: "Idea") { _ = try store.importNotes([("Idea", .plainText("i")), ("idea", .plainText("x"))]) }
+    refusedAsTwin(of: "Shopping") { _ = try store.renameNote(draft, to: "shopping") }
+    refusedAsTwin(of: "Work/Plan") { _ = try store.moveNote(shopping, to: try NotePath(newNoteNamed: "Work/plan")) }
+    #expect(try store.headCommit() == head, "nothing was committed")
+    #expect(FileManager.default.fileExists(atPath: store.root + "/Shopping.note/Text.rtf"))
+    #expect(!FileManager.default.fileExists(atPath: store.root + "/shopping.note"))
+
+    // A note's own name in another case is its own: allowed, as macOS renames it.
+    let renamed = try store.renameNote(shopping, to: "SHOPPING")
+    #expect(try store.notes().map(\.name).sorted() == ["Draft", "SHOPPING", "Work/Plan"])
+    // Auto-naming skips a twin: "shopping" from the first line becomes "shopping 2".
+    #expect(try store.createNote(title: nil, content: .plainText("shopping\nmore")).name == "shopping 2")
+
+    // restore --deleted of a note whose twin is in the store now.
+    try store.deleteNote(renamed)
+    _ = try store.createNote(title: "Shopping", content: .plainText("new"))
+    refusedAsTwin(of: "Shopping") { _ = try store.restoreDeleted("SHOPPING") }
+  }
+
   @Test("an interrupted checkout is finished by the next writer")
   func interruptedCheckoutRecovers() throws {
     let directory = try TemporaryDirectory()

@@ -26,6 +26,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
   case ambiguousNote(String, candidates: [String])
   /// A note with this name exists already.
   case noteExists(String)
+  /// A note whose name differs from this one only in case exists (`existing`): macOS and
+  /// Windows keep the two as one folder.
+  case noteNameDiffersOnlyInCase(String, existing: String)
   /// The note has no attachment of that name.
   case noSuchAttachment(note: String, name: String, available: [String])
   /// The note's package could not be read.
@@ -131,6 +134,9 @@ public enum NoteStoreError: Error, CustomStringConvertible, CustomDebugStringCon
         + candidates.map { "\"\($0)\"" }.joined(separator: ", ")
     case .noteExists(let name):
       return "a note named \"\(name)\" exists already"
+    case .noteNameDiffersOnlyInCase(let name, let existing):
+      return "a note named \"\(existing)\" exists already, and \"\(name)\" differs from it only in case: "
+        + "macOS and Windows keep the two as one folder; choose another name"
     case .noSuchAttachment(let note, let name, let available):
       let list = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
       return "note \"\(note)\" has no attachment named \"\(Self.printable(name))\" (\(list))"

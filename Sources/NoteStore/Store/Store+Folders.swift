@@ -12,6 +12,7 @@ extension Store {
   ///
   /// - Returns: the new path.
   /// - Throws: `NoteStoreError.noteExists` when a note already has that name,
+  ///   `.noteNameDiffersOnlyInCase` when another note's name differs from it only in case,
   ///   `.unsavedChanges` when the note has hand edits in the working tree.
   @discardableResult
   public func moveNote(_ note: NotePath, to target: NotePath) throws -> NotePath {
@@ -24,8 +25,11 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       if target == note { return note }
-      if try notePaths().contains(where: { $0.name == target.name }) {
-        throw NoteStoreError.noteExists(target.name)
+      let others = try notePaths().map(\.name).filter { $0 != note.name }
+      if others.contains(target.name) { throw NoteStoreError.noteExists(target.name) }
+      // A note may take its own name in another case; another note's, never.
+      if let twin = CaseInsensitiveNames(others).twin(of: target.name) {
+        throw NoteStoreError.noteNameDiffersOnlyInCase(target.name, existing: twin)
       }
       let package = try committedPackage(note)
       try refuseUnresolvedConflict(note, action: verb.lowercased())

@@ -111,7 +111,8 @@ extension Store {
   /// `Restored-From:` trailers).
   ///
   /// - Throws: `NoteStoreError.noSuchNote` when no deleted note has that name, or
-  ///   `.noteExists` when a note of that name is in the store now.
+  ///   `.noteExists` when a note of that name is in the store now,
+  ///   `.noteNameDiffersOnlyInCase` when one whose name differs only in case is.
   @discardableResult
   public func restoreDeleted(_ name: String) throws -> NotePath {
     var wanted = name
@@ -135,6 +136,9 @@ extension Store {
     }
     try withWriteLock {
       if try committedPackageExists(note) { throw NoteStoreError.noteExists(note.name) }
+      if let twin = CaseInsensitiveNames(try notePaths().map(\.name)).twin(of: note.name) {
+        throw NoteStoreError.noteNameDiffersOnlyInCase(note.name, existing: twin)
+      }
       try commitChange(
         [.upsert(path: note.path, id: previous, mode: .tree)],
         message: CommitMessage(

@@ -11,6 +11,7 @@ extension Store {
   ///   - content: the body.
   /// - Returns: the new note's path.
   /// - Throws: `NoteStoreError.noteExists` when `title` is taken,
+  ///   `.noteNameDiffersOnlyInCase` when a note's name differs from it only in case,
   ///   `.cannotLoadText` when RTF content is not readable.
   @discardableResult
   public func createNote(title: String?, content: NoteContent) throws -> NotePath {
@@ -21,6 +22,9 @@ extension Store {
       if let title {
         path = try NotePath(newNoteNamed: title)
         if existing.contains(path.name) { throw NoteStoreError.noteExists(path.name) }
+        if let twin = CaseInsensitiveNames(existing).twin(of: path.name) {
+          throw NoteStoreError.noteNameDiffersOnlyInCase(path.name, existing: twin)
+        }
       } else {
         path = try derivedPath(for: content, bytes: bytes ?? [], existing: existing)
       }
@@ -36,16 +40,22 @@ extension Store {
   /// Creates many notes in one commit (`Import N notes`), as a bulk import does.
   ///
   /// - Returns: the new notes' paths, in order.
-  /// - Throws: `NoteStoreError.noteExists` when a title is taken or given twice.
+  /// - Throws: `NoteStoreError.noteExists` when a title is taken or given twice,
+  ///   `.noteNameDiffersOnlyInCase` when two differ only in case.
   @discardableResult
   public func importNotes(_ notes: [(title: String, content: NoteContent)]) throws -> [NotePath] {
     try withWriteLock {
       var taken = Set(try notePaths().map(\.name))
+      var twins = CaseInsensitiveNames(taken)
       var updates: [TreeUpdate] = []
       var paths: [NotePath] = []
       for (title, content) in notes {
         let path = try NotePath(newNoteNamed: title)
         guard taken.insert(path.name).inserted else { throw NoteStoreError.noteExists(path.name) }
+        if let twin = twins.twin(of: path.name) {
+          throw NoteStoreError.noteNameDiffersOnlyInCase(path.name, existing: twin)
+        }
+        twins.insert(path.name)
         let bytes = try bodyBytes(for: content, noteName: title, replacing: nil) ?? []
         let blob = try git("writing the body of \(path.name)") { try repository.createBlob(bytes) }
         updates.append(.upsert(path: path.textPath, id: blob, mode: .blob))
@@ -160,17 +170,18 @@ extension Store {
       firstLine = text.paragraphs.first { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }?.text ?? ""
     }
     let base = NoteTitle.fromFirstLine(firstLine)
+    let taken = CaseInsensitiveNames(existing)
     if let base {
       var candidate = base
       var number = 2
-      while existing.contains(candidate) {
+      while taken.contains(candidate) {
         candidate = "\(base) \(number)"
         number += 1
       }
       return try NotePath(newNoteNamed: candidate)
     }
     var number = existing.count + 1
-    while existing.contains("Note \(number)") { number += 1 }
+    while taken.contains("Note \(number)") { number += 1 }
     return try NotePath(newNoteNamed: "Note \(number)")
   }
 
