@@ -23,10 +23,15 @@ struct SideRenames {
     let detector = RenameDetector(repository: repository, summaries: PackageSummaries(repository: repository))
     // Where each followed note is now, and the base path it started at.
     var origin: [String: String] = Dictionary(uniqueKeysWithValues: removed.map { ($0, $0) })
+    // Each commit's tree, as the walk reads it: in the usual line of commits a commit's
+    // parent is the one read just before, not read again.
+    var trees: [ObjectID: ObjectID] = [:]
     for id in commits {
       let commit = try repository.commit(id)
+      trees[id] = commit.tree
       guard let parent = commit.parents.first else { continue }
-      let changes = try diff.changes(from: try repository.commit(parent).tree, to: commit.tree)
+      let parentTree = try trees[parent] ?? repository.commit(parent).tree
+      let changes = try diff.changes(from: parentTree, to: commit.tree)
       let removedHere = changes.compactMap { change in
         change.new == nil && origin[change.path] != nil ? change.old.map { (path: change.path, tree: $0) } : nil
       }

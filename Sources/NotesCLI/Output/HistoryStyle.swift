@@ -4,10 +4,11 @@ import NoteStore
 /// The colours of the history commands (`log`, `diff`, `blame`), decided in one place
 /// over the shared `Style` layer so a change of palette is one edit.
 enum HistoryStyle {
-  /// One `notes log` line: commit, date, device, change and note.
+  /// One `notes log` line: commit, date, device, change (padded to `whatWidth`, see
+  /// ``whatWidth(_:)``) and note.
   static func logLine(
     commit: String, date: String, device: String, note: String, change: NoteChangeKind, what: String,
-    whatWidth: Int = 16, terminal: Terminal
+    whatWidth: Int, terminal: Terminal
   ) -> String {
     let paint = { (text: String, tone: Tone) in styled(text, tone, terminal: terminal) }
     return "\(paint(commit, .yellow))  \(paint(date, .dim))  \(paint(pad(device, 10), .cyan))  "
