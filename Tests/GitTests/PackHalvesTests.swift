@@ -39,4 +39,35 @@ struct PackHalvesTests {
       #expect(try repository.blobData(body.id) == Array("between".utf8))
     }
   }
+
+  @Test("loose copies go between the halves, with no lock; their emptied folders wait for the second half")
+  func looseCopiesDeletedBetweenHalves() throws {
+    try withRepository { repository, directory, git throws in
+      var tip: ObjectID? = nil
+      for edit in 0..<6 {
+        let next = try repository.commitFiles(["N\(edit % 2).note/Text.rtf": "edit \(edit)"], parent: tip)
+        try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
+        tip = next
+      }
+      var work = try repository.writePacksOfLooseObjects()
+      let objects = directory.file("repo") + "/.git/objects"
+      let folders = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.count == 2 }
+      #expect(!folders.isEmpty)
+
+      try repository.deletePackedLooseObjects(&work)
+      #expect(try looseCount(git) == 0, "every packed object's loose copy is gone")
+      let left = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.count == 2 }
+      #expect(Set(left) == Set(folders), "a writer may be about to use a folder: they stay until the second half")
+      // Readers that opened the repository before the pack existed find every object in it.
+      let last = try #require(tip)
+      let body = try #require(try repository.treeEntry(atPath: "N1.note/Text.rtf", inTree: repository.commit(last).tree))
+      #expect(try repository.blobData(body.id) == Array("edit 5".utf8))
+
+      let after = try repository.finishPacking(work)
+      #expect(after.looseObjects == 0)
+      #expect(after.leftLooseObjects == 0)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.count == 2 }.isEmpty)
+      try git.run("fsck", "--strict")
+    }
+  }
 }

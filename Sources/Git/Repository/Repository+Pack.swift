@@ -65,6 +65,8 @@ extension Repository {
     fileprivate var loose: [LooseObject] = []
     fileprivate var combinedPacks: [PackFile] = []
     fileprivate var combinedInto: String?
+    /// Whether ``Repository/deletePackedLooseObjects(_:)`` has deleted the loose copies.
+    fileprivate var looseDeleted = false
   }
 
   /// The first half of ``packLooseObjects()``, which only adds files: the loose objects
@@ -93,8 +95,24 @@ extension Repository {
     return work
   }
 
-  /// The second half of ``packLooseObjects()``, which deletes: each loose object and each
-  /// combined pack whose objects a pack now provably holds. Run it while no other process
+  /// Between the halves, with no lock: deletes the loose copies of the objects that a pack
+  /// provably holds (checked against the pack indexes themselves, not trusting what was
+  /// inserted), as `git prune-packed` does while others read and write. A reader
+  /// that misses a deleted copy finds the object in the pack, and a writer that writes the
+  /// same object again writes a loose copy that the next pack takes. The folders left
+  /// empty stay until ``finishPacking(_:)``: a writer may be about to put an object there.
+  public func deletePackedLooseObjects(_ work: inout PackingWork) throws {
+    guard !work.loose.isEmpty, !work.looseDeleted else { return }
+    let packs = try PackSet(indexPaths: packFiles().map(\.indexPath))
+    for object in work.loose where packs.contains(object.id) {
+      unlink(object.path)
+    }
+    work.looseDeleted = true
+  }
+
+  /// The second half of ``packLooseObjects()``, which deletes: each loose object (unless
+  /// ``deletePackedLooseObjects(_:)`` did) and each combined pack whose objects a pack now
+  /// provably holds, and the object folders left empty. Run it while no other process
   /// writes to the repository (hold the app's lock); it takes milliseconds.
   ///
   /// - Returns: The statistics afterwards.
@@ -112,7 +130,11 @@ extension Repository {
   }
 
   private func finishPackingFiles(_ work: PackingWork) throws -> PackStatistics {
-    if !work.loose.isEmpty { try pruneLoose(work.loose) }
+    var work = work
+    try deletePackedLooseObjects(&work)
+    for directory in Set(work.loose.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }) {
+      rmdir(directory)  // only succeeds when empty, as `git prune-packed` does
+    }
     if let combinedInto = work.combinedInto {
       let present = Set(packFiles().map(\.indexPath))
       if work.combinedPacks.contains(where: { !present.contains($0.indexPath) }) {
@@ -173,22 +195,6 @@ extension Repository {
       try file.sync(path: path)
     }
     return base + ".idx"
-  }
-
-  /// Deletes each loose object that some pack holds, checked against the pack indexes
-  /// themselves rather than trusting what was inserted.
-  private func pruneLoose(_ loose: [LooseObject]) throws(GitError) {
-    let packs = try PackSet(indexPaths: packFiles().map(\.indexPath))
-    try prune(loose, in: packs)
-  }
-
-  private func prune(_ loose: [LooseObject], in packs: consuming PackSet) throws(GitError) {
-    for object in loose where packs.contains(object.id) {
-      unlink(object.path)
-    }
-    for directory in Set(loose.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }) {
-      rmdir(directory)  // only succeeds when empty, as `git prune-packed` does
-    }
   }
 
   /// Whether a pack holds a blob of ``bigFileLimit()`` bytes or more (one that came in

@@ -16,7 +16,8 @@ final class StoreLock {
   private let tenure: WriterTenure?
 
   /// Takes the lock, waiting up to `timeout` seconds; `onWait` is called once, when
-  /// the lock is busy, so the caller can tell the user why nothing happens. With
+  /// the lock has been busy for ``noticeableWait``, so the caller can tell the user why
+  /// nothing happens. With
   /// `gitDirectory`, the lock is that store's writer lock (see above).
   /// - Throws: `NoteStoreError.storeLocked` after the timeout.
   init(
@@ -27,11 +28,21 @@ final class StoreLock {
       throw .cannotWriteFile(path: path, underlying: POSIXErrorDescription.current())
     }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      onWait()
-      let deadline = Date().addingTimeInterval(max(0, timeout))
+      let start = Date()
+      let deadline = start.addingTimeInterval(max(0, timeout))
       var locked = false
+      var told = false
+      // A holder usually lets go within milliseconds (the automatic pack's deleting
+      // step): tries come at 1, 2, 4 … ms, then every 50 ms, and the user hears of the
+      // wait only once it is long enough to notice.
+      var pause: useconds_t = 1_000
       while Date() < deadline {
-        usleep(50_000)
+        if !told && Date().timeIntervalSince(start) >= Self.noticeableWait {
+          onWait()
+          told = true
+        }
+        usleep(pause)
+        pause = min(pause * 2, 50_000)
         if flock(fd, LOCK_EX | LOCK_NB) == 0 {
           locked = true
           break
@@ -48,6 +59,9 @@ final class StoreLock {
       Self.clearGitLocks(in: gitDirectory, madeSince: killedWriterStart)
     }
   }
+
+  /// How long a wait for the lock goes unmentioned (seconds).
+  static let noticeableWait = 0.1
 
   deinit {
     tenure?.end()  // while the lock is still held: the next writer must not see it

@@ -43,13 +43,15 @@ extension Store {
     return try withExtendedLifetime(lock) { try autoPackIsDue() ? packInHalves() : nil }
   }
 
-  /// Packs holding the pack lock (the caller has it): the new packs are written without
-  /// the store lock, so a write that comes meanwhile does not wait for the delta search;
-  /// deleting what they now hold takes the store lock for a few milliseconds.
+  /// Packs holding the pack lock (the caller has it): the new packs are written, and the
+  /// loose copies of what they hold deleted, without the store lock, so a write that
+  /// comes meanwhile waits for neither; deleting combined packs (which a writer of
+  /// another process might be reading) takes the store lock for a few milliseconds.
   private func packInHalves() throws -> PackReport {
     let before = try git("counting loose objects") { try repository.packStatistics() }
-    let work = try git("packing objects") { try repository.writePacksOfLooseObjects() }
+    var work = try git("packing objects") { try repository.writePacksOfLooseObjects() }
     FaultPoint.afterPacksWritten.pauseIfRequested()
+    try git("packing objects") { try repository.deletePackedLooseObjects(&work) }
     let after = try withWriteLock { try git("packing objects") { try repository.finishPacking(work) } }
     try recordLeftover(after)
     return PackReport(before: before, after: after)

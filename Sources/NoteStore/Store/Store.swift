@@ -20,7 +20,7 @@ public final class Store {
   public let device: DeviceName
   /// How long a writing call waits for another writer, in seconds.
   public var lockTimeout: Double = 10
-  /// Called once when a writing call has to wait for the lock.
+  /// Called once when a writing call has waited a moment (a tenth of a second) for the lock.
   public var onLockWait: (() -> Void)?
   /// QuickLook files rendered during this store's life, so a save renders each once.
   let quickLookCache = QuickLookCache()
