@@ -136,6 +136,10 @@ server_cpu() {
 }
 rm -f "$server_log"
 
+# What the copies above left in the page cache is written out, untimed: notes makes its
+# commits durable (fsync) and git does not, so a sync timed while the kernel still
+# flushes them would wait behind the set-up.
+sync
 # Every pack of the six repositories read once, untimed: the copies made last (git's)
 # would otherwise be in the page cache and the first ones (notes') not, and reading a
 # pack from disk counts as CPU time of the process that faults it in.
