@@ -359,7 +359,7 @@ for edits in 1 100; do
     line=$(grep "^$side sync (fetch" <<<"$out")
     n=$(awk '{for (i=1;i<=NF;i++) if ($i=="s") {print $(i-1); exit}}' <<<"$line")
     g=$(awk '{for (i=1;i<=NF;i++) if ($i=="git:") {print $(i+1); exit}}' <<<"$line")
-    row "sync $edits edit(s), $side" "$n" "$g" "<= 0.5" "wall time; see the CPU row below"
+    row "sync $edits edit(s), $side" "$n" "$g" "<= 0.5" "wall time, which counts waiting for the disk: notes syncs its journal and references to it, git does not; see the CPU row below"
     cpu_line=$(grep "^$side sync, CPU (task-clock)" <<<"$out" || true)
     [ -n "$cpu_line" ] || continue
     read -r nc gc <<<"$(seconds_of "$cpu_line")"

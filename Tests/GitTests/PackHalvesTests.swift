@@ -11,15 +11,22 @@ struct PackHalvesTests {
     return Int(line?.split(separator: " ").last ?? "") ?? -1
   }
 
+  /// Six commits on `devices/laptop`, editing N0 and N1 in turn (the last writes "edit 5"
+  /// to N1); returns the tip.
+  private func sixEdits(_ repository: Repository) throws -> ObjectID {
+    var tip: ObjectID? = nil
+    for edit in 0..<6 {
+      let next = try repository.commitFiles(["N\(edit % 2).note/Text.rtf": "edit \(edit)"], parent: tip)
+      try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
+      tip = next
+    }
+    return try #require(tip)
+  }
+
   @Test("writing the packs deletes nothing; a commit made between the halves stays readable and loose")
   func commitBetweenHalves() throws {
     try withRepository { repository, _, git throws in
-      var tip: ObjectID? = nil
-      for edit in 0..<6 {
-        let next = try repository.commitFiles(["N\(edit % 2).note/Text.rtf": "edit \(edit)"], parent: tip)
-        try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
-        tip = next
-      }
+      let tip = try sixEdits(repository)
       let looseBefore = try looseCount(git)
       let work = try repository.writePacksOfLooseObjects()
       #expect(try looseCount(git) == looseBefore, "the first half deleted loose objects")
@@ -43,12 +50,7 @@ struct PackHalvesTests {
   @Test("loose copies go between the halves, with no lock; their emptied folders wait for the second half")
   func looseCopiesDeletedBetweenHalves() throws {
     try withRepository { repository, directory, git throws in
-      var tip: ObjectID? = nil
-      for edit in 0..<6 {
-        let next = try repository.commitFiles(["N\(edit % 2).note/Text.rtf": "edit \(edit)"], parent: tip)
-        try repository.updateReference("refs/heads/devices/laptop", to: next, expecting: tip, logMessage: "edit")
-        tip = next
-      }
+      let tip = try sixEdits(repository)
       var work = try repository.writePacksOfLooseObjects()
       let objects = directory.file("repo") + "/.git/objects"
       let folders = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.count == 2 }
@@ -59,8 +61,7 @@ struct PackHalvesTests {
       let left = try FileManager.default.contentsOfDirectory(atPath: objects).filter { $0.count == 2 }
       #expect(Set(left) == Set(folders), "a writer may be about to use a folder: they stay until the second half")
       // Readers that opened the repository before the pack existed find every object in it.
-      let last = try #require(tip)
-      let body = try #require(try repository.treeEntry(atPath: "N1.note/Text.rtf", inTree: repository.commit(last).tree))
+      let body = try #require(try repository.treeEntry(atPath: "N1.note/Text.rtf", inTree: repository.commit(tip).tree))
       #expect(try repository.blobData(body.id) == Array("edit 5".utf8))
 
       let after = try repository.finishPacking(work)

@@ -395,7 +395,9 @@ extension Store {
       for file in files.byPath {
         let path = root + "/" + package + "/" + file.path
         if let existing = fileManager.contents(atPath: path), existing.elementsEqual(file.content) { continue }
-        try Data(file.content).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Derived files, drawn again when lost: replaced whole, never synced to the disk,
+        // so that a write does not wait for it.
+        try DerivedFile.replace(file.content, at: path)
       }
     } catch {
       throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
