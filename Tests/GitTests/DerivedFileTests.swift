@@ -38,6 +38,7 @@ struct DerivedFileTests {
     let error = #expect(throws: GitError.self) { try DerivedFile.replace(Array("new".utf8), at: path) }
     #expect(error?.category == .os)
     #expect(error?.message.contains(path) == true)
+    #expect(error?.message.contains(".tmp-") == false, "the error names the temporary file: \(error?.message ?? "")")
     #expect(error?.message.contains(String(cString: strerror(EISDIR))) == true)
     #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
   }

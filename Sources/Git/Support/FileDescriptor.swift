@@ -4,10 +4,11 @@ import Foundation
 struct FileDescriptor: ~Copyable {
   let rawValue: Int32
 
-  /// Opens `path`; the error names the path and the system's reason.
-  init(path: String, flags: Int32, mode: mode_t = 0o644, function: StaticString) throws(GitError) {
+  /// Opens `path`; the error names the path (or says `naming` instead) and the system's
+  /// reason.
+  init(path: String, flags: Int32, mode: mode_t = 0o644, function: StaticString, naming: String? = nil) throws(GitError) {
     let descriptor = open(path, flags | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw .system(function, "cannot open '\(path)'") }
+    guard descriptor >= 0 else { throw .system(function, naming ?? "cannot open '\(path)'") }
     rawValue = descriptor
   }
 
@@ -78,7 +79,9 @@ struct FileDescriptor: ~Copyable {
     synced: Bool
   ) throws(GitError) {
     do throws(GitError) {
-      let file = try FileDescriptor(path: temporary, flags: O_WRONLY | O_CREAT | creation, mode: mode, function: "open")
+      // A failure names the file being replaced, never the temporary one beside it.
+      let file = try FileDescriptor(
+        path: temporary, flags: O_WRONLY | O_CREAT | creation, mode: mode, function: "open", naming: "cannot write '\(path)'")
       try file.writeAll(bytes, path: path)
       if synced { try file.sync(path: path) }
       try file.close(path: path)
