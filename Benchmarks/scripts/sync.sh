@@ -134,9 +134,8 @@ server_cpu() {
   server[$1]=$(awk "BEGIN {printf \"%.1f\", ${server[$1]:-0} + $ms}")
   rm -f "$server_log"
 }
-# The server programs (and perf, which wraps them) started once, untimed: whichever tool
-# went first would otherwise read them from disk inside its timing (0.3 to 0.5 s of
-# waiting for the phone's first sync after a big set-up, in wall time only).
+# The server programs (and perf, which wraps them) started once, untimed, so that the tool
+# that goes first does not read them from disk inside its timing.
 git ls-remote "$work/remote.git" >/dev/null 2>&1 || true
 git ls-remote "$work/git-remote.git" >/dev/null 2>&1 || true
 rm -f "$server_log"
