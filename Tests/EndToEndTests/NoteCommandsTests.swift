@@ -33,6 +33,34 @@ struct NoteCommandsTests {
     #expect(sandbox.notes("-C", store, "list", "--names").stdout == "shopping\nPlan\n")
   }
 
+  @Test("verify names notes and attachments that differ only in case, brought in by hand; verify --staged lets them pass")
+  func verifyNamesCaseTwins() throws {
+    let sandbox = try Sandbox()
+    let store = try sandbox.makeStore()
+    #expect(sandbox.notes("-C", store, "new", "Shopping", "--text", "milk").status == 0)
+    let photo = try sandbox.writeFile("photo.jpg", "a photo")
+    #expect(sandbox.notes("-C", store, "attach", "Shopping", photo).status == 0)
+    #expect(sandbox.notes("-C", store, "verify").status == 0)
+    // What another device, or a folder copied in by hand, can bring: notes itself refuses both.
+    let twin = store + "/shopping.note"
+    try FileManager.default.createDirectory(atPath: twin, withIntermediateDirectories: false)
+    try Data("{\\rtf1\\ansi eggs}".utf8).write(to: URL(fileURLWithPath: twin + "/Text.rtf"))
+    try Data("another photo".utf8).write(to: URL(fileURLWithPath: store + "/Shopping.note/Attachments/Photo.jpg"))
+    #expect(sandbox.notes("-C", store, "save").status == 0)
+
+    let verify = sandbox.notes("-C", store, "verify")
+    #expect(verify.status == 1)
+    #expect(verify.stdout.contains("shopping: its name differs from Shopping's only in case"), "\(verify.stdout)")
+    #expect(
+      verify.stdout.contains("Shopping: Attachments/photo.jpg and Attachments/Photo.jpg differ only in case"), "\(verify.stdout)")
+    #expect(verify.stdout.contains("macOS and Windows"))
+    #expect(verify.stdout.split(separator: "\n").count == 2, "\(verify.stdout)")
+    // The pre-commit hook's check: a twin must not stop every commit, the fixing rename included.
+    #expect(sandbox.notes("-C", store, "verify", "--staged").status == 0)
+    #expect(sandbox.notes("-C", store, "rename", "shopping", "Eggs").status == 0)
+    #expect(sandbox.notes("-C", store, "verify").stdout.contains("shopping:") == false)
+  }
+
   @Test("new reads piped standard input")
   func newReadsStdin() throws {
     let sandbox = try Sandbox()

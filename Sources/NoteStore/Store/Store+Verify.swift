@@ -11,8 +11,9 @@ public struct VerificationProblem: Sendable, Hashable, Codable {
 
 extension Store {
   /// Checks every committed package (a readable RTF body, attachments that are plain
-  /// files with valid names, no symlinks or submodules, valid names), the history's
-  /// commits, and every loose object, earlier versions' included.
+  /// files with valid names, no symlinks or submodules, valid names, no two names that
+  /// differ only in case), the history's commits, and every loose object, earlier
+  /// versions' included.
   ///
   /// - Returns: the problems found (the store's own under "."); empty when all is well.
   public func verify() throws -> [VerificationProblem] {
@@ -23,7 +24,10 @@ extension Store {
     } catch {
       return [VerificationProblem(note: ".", problem: "the current commit cannot be read: \(Store.describe(error))")]
     }
-    return try verifyHistory(from: head) + verifyLooseObjects() + verify(tree: tree)
+    // Case twins are reported here, not by `verify --staged` (the pre-commit hook): one
+    // brought in by a sync must not stop every commit, the rename that fixes it included.
+    let twins = (try? caseTwinProblems(in: tree)) ?? []
+    return try verifyHistory(from: head) + verifyLooseObjects() + verify(tree: tree) + twins
   }
 
   /// Every loose object that does not read whole, history included, as a problem of the

@@ -6,9 +6,12 @@ enum VerifyCommand: NotesCommand {
     discussion: """
       Exits 1 and lists the problems, each naming its note, when any is found. It \
       also reads every loose object whole, history included, and names a damaged one \
-      (under ".") with its file. With \
+      (under ".") with its file, and names notes, and files of one note, whose names \
+      differ only in case (macOS and Windows hold such a pair as one). With \
       --staged, checks the tree about to be committed instead: the index in \
-      GIT_INDEX_FILE (set for a pre-commit hook), else .git/index.
+      GIT_INDEX_FILE (set for a pre-commit hook), else .git/index; names that differ \
+      only in case do not fail it, so that one brought in by a sync never stops a \
+      commit, the rename that fixes it included.
       """,
     options: [
       OptionSpec(long: "staged", help: "Check the staged tree (GIT_INDEX_FILE, else .git/index), as a pre-commit hook does."),
