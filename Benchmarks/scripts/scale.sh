@@ -217,7 +217,7 @@ row "list, CPU" "$n_list_cpu" "$g_list_cpu" "<= 1" "start-up ${n_start_cpu} s CP
 "$notes" -C "$work/store" status >/dev/null 2>&1
 n_status=$(time_runs "$repeat" "$notes" -C "$work/store" status | median)
 g_status=$(time_runs "$repeat" git -C "$work/git" status | median)
-row "status" "$n_status" "$g_status" "<= 0.5" "start-up ${n_start} s, then one stat per tracked file and directory"
+row "status" "$n_status" "$g_status" "<= 0.5" "start-up ${n_start} s, then a stat of each body, attachment and package folder (previews left out)"
 n_status_cpu=$(cpu_runs "$repeat" "$notes" -C "$work/store" status | median)
 g_status_cpu=$(cpu_runs "$repeat" git -C "$work/git" status | median)
 row "status, CPU" "$n_status_cpu" "$g_status_cpu" "<= 0.5" "start-up and one stat per body and package folder (previews left out); git also stats every preview"

@@ -127,8 +127,9 @@ struct PackedBlobStream {
   static func copyLoose(
     path: String, chunkSize: Int, limit: UInt64 = .max, write: (UnsafeRawBufferPointer) throws(GitError) -> Void
   ) throws(GitError) -> Bool {
-    guard access(path, F_OK) == 0 else { return false }
-    let file = try FileDescriptor(path: path, flags: O_RDONLY, function: "open")
+    // Absent when opened, not checked first: the automatic pack deletes loose copies of
+    // what it packed without the store lock, and the caller then reads the pack.
+    guard let file = try FileDescriptor(readingIfPresent: path, function: "open") else { return false }
     let location = Location(packPath: path, offset: 0, crc: 0)
     var header: [UInt8] = []  // "blob <size>", until the NUL
     var size: UInt64?

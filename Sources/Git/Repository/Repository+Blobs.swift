@@ -118,14 +118,15 @@ extension Repository {
   public func writeBlob(_ id: ObjectID, toFile path: String) throws {
     let temporary = Self.temporaryPath(near: path)
     do {
+      // Errors name `path`, the file the user asked for, never the temporary one.
       let file = try FileDescriptor(
-        path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, function: "open")
+        path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, function: "open", naming: "cannot write '\(path)'")
       let descriptor = file.rawValue  // borrowed by the closure; `file` still owns it
       try copyBlob(id) { (chunk) throws(GitError) in
-        try FileDescriptor.writeAll(chunk, to: descriptor, name: "'\(temporary)'")
+        try FileDescriptor.writeAll(chunk, to: descriptor, name: "'\(path)'")
       }
-      try file.sync(path: temporary)
-      try file.close(path: temporary)
+      try file.sync(path: path)
+      try file.close(path: path)
     } catch {
       unlink(temporary)
       throw error

@@ -103,7 +103,10 @@ extension Repository {
   /// empty stay until ``finishPacking(_:)``: a writer may be about to put an object there.
   public func deletePackedLooseObjects(_ work: inout PackingWork) throws {
     guard !work.loose.isEmpty, !work.looseDeleted else { return }
-    let packs = try PackSet(indexPaths: packFiles().map(\.indexPath))
+    // Not the pack that combined others: ``finishPacking(_:)`` deletes it again when
+    // packs went meanwhile (a purge of refused fetched objects), and a copy only it held
+    // would be lost with it.
+    let packs = try PackSet(indexPaths: packFiles().map(\.indexPath).filter { $0 != work.combinedInto })
     for object in work.loose where packs.contains(object.id) {
       unlink(object.path)
     }

@@ -50,7 +50,7 @@ final class StoreLock {
       }
       if !locked {
         close(fd)
-        throw .storeLocked(path: storePath, waitedSeconds: timeout)
+        throw .storeLocked(path: storePath, waitedSeconds: max(0, timeout))
       }
     }
     descriptor = fd

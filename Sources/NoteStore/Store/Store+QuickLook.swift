@@ -395,9 +395,9 @@ extension Store {
       for file in files.byPath {
         let path = root + "/" + package + "/" + file.path
         if let existing = fileManager.contents(atPath: path), existing.elementsEqual(file.content) { continue }
-        // Derived files, drawn again when lost: replaced whole, never synced to the disk,
-        // so that a write does not wait for it.
-        try DerivedFile.replace(file.content, at: path)
+        // Synced: the QuickLook stamp says the files are current, and nothing reads them
+        // back to find one a crash left empty.
+        try DerivedFile.replace(file.content, at: path, durably: true)
       }
     } catch {
       throw NoteStoreError.cannotWriteFile(path: folder, underlying: error)
