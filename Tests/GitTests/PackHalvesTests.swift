@@ -71,4 +71,20 @@ struct PackHalvesTests {
       try git.run("fsck", "--strict")
     }
   }
+
+  @Test("a purge of unreachable objects keeps what only a reflog names, as the automatic pack does")
+  func purgeKeepsReflogCommits() throws {
+    try withRepository { repository, directory, git throws in
+      let tip = try sixEdits(repository)
+      _ = try repository.packLooseObjects()  // the tip is packed now, with its history
+      let earlier = try #require(try repository.commit(tip).parents.first)
+      // An undo: the branch goes back; only its reflog still names the tip.
+      try repository.updateReference("refs/heads/devices/laptop", to: earlier, expecting: tip, logMessage: "undo")
+      try repository.purgeUnreachableObjects(quarantine: directory.file("quarantine"))
+      #expect(repository.objectExists(tip), "the undone commit went to the quarantine")
+      let body = try #require(try repository.treeEntry(atPath: "N1.note/Text.rtf", inTree: repository.commit(tip).tree))
+      #expect(try repository.blobData(body.id) == Array("edit 5".utf8))
+      try git.run("fsck", "--strict")
+    }
+  }
 }

@@ -2,8 +2,8 @@ import CLibGit2
 import Foundation
 
 extension Repository {
-  /// Moves every object that neither a reference nor `HEAD` reaches out of the object
-  /// database, into the object folder `quarantine`: everything reachable is written
+  /// Moves every object that neither a reference, `HEAD` nor a reflog entry reaches out of
+  /// the object database, into the object folder `quarantine`: everything reachable is written
   /// into one new pack; each old pack that held only reachable objects is deleted, and
   /// each that held more (a fetched pack with a refused branch in it) is moved into
   /// `quarantine`, replacing what an earlier call put there. This is how objects
@@ -28,6 +28,14 @@ extension Repository {
     try check(git_revwalk_push_glob(walk.pointer, "refs/*"), "git_revwalk_push_glob")
     if try referenceTarget("HEAD") != nil {
       try check(git_revwalk_push_head(walk.pointer), "git_revwalk_push_head")
+    }
+    // What the reflogs name stays too, as the automatic pack keeps it (an undone commit,
+    // a branch's earlier tips): the refused branch's reference, and its reflog with it,
+    // is deleted before this runs, so no reflog names a refused commit. An id that is
+    // not a commit or not present cannot be walked and is skipped.
+    for id in reflogObjectIDs().sorted() where objectExists(id) {
+      var oid = id.raw
+      _ = git_revwalk_push(walk.pointer, &oid)
     }
     try check(git_packbuilder_insert_walk(builder.pointer, walk.pointer), "git_packbuilder_insert_walk")
     try check(git_packbuilder_write(builder.pointer, packDirectory, 0, nil, nil), "git_packbuilder_write")
