@@ -25,4 +25,12 @@ struct CaseInsensitiveNames {
   mutating func insert(_ name: String) {
     if held[Self.key(name)] == nil { held[Self.key(name)] = name }
   }
+
+  /// Throws when a new note may not take `name`: `NoteStoreError.noteExists` when it is
+  /// held, `.noteNameDiffersOnlyInCase` when a name that differs from it only in case is.
+  func refuseTaken(_ name: String) throws(NoteStoreError) {
+    guard let found = held[Self.key(name)] else { return }
+    if found == name { throw .noteExists(name) }
+    throw .noteNameDiffersOnlyInCase(name, existing: found)
+  }
 }

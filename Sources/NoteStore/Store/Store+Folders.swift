@@ -25,12 +25,8 @@ extension Store {
     try withWriteLock {
       try refuseUnsavedChanges(note)
       if target == note { return note }
-      let others = try notePaths().map(\.name).filter { $0 != note.name }
-      if others.contains(target.name) { throw NoteStoreError.noteExists(target.name) }
       // A note may take its own name in another case; another note's, never.
-      if let twin = CaseInsensitiveNames(others).twin(of: target.name) {
-        throw NoteStoreError.noteNameDiffersOnlyInCase(target.name, existing: twin)
-      }
+      try CaseInsensitiveNames(try notePaths().map(\.name).filter { $0 != note.name }).refuseTaken(target.name)
       let package = try committedPackage(note)
       try refuseUnresolvedConflict(note, action: verb.lowercased())
       try commitChange(

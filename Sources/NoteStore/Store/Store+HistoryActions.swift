@@ -135,10 +135,7 @@ extension Store {
       throw NoteStoreError.noSuchNote(name, suggestions: [])
     }
     try withWriteLock {
-      if try committedPackageExists(note) { throw NoteStoreError.noteExists(note.name) }
-      if let twin = CaseInsensitiveNames(try notePaths().map(\.name)).twin(of: note.name) {
-        throw NoteStoreError.noteNameDiffersOnlyInCase(note.name, existing: twin)
-      }
+      try CaseInsensitiveNames(try notePaths().map(\.name)).refuseTaken(note.name)
       try commitChange(
         [.upsert(path: note.path, id: previous, mode: .tree)],
         message: CommitMessage(

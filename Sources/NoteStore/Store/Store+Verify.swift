@@ -26,8 +26,7 @@ extension Store {
     }
     // Case twins are reported here, not by `verify --staged` (the pre-commit hook): one
     // brought in by a sync must not stop every commit, the rename that fixes it included.
-    let twins = (try? caseTwinProblems(in: tree)) ?? []
-    return try verifyHistory(from: head) + verifyLooseObjects() + verify(tree: tree) + twins
+    return try verifyHistory(from: head) + verifyLooseObjects() + verify(tree: tree, namingCaseTwins: true)
   }
 
   /// Every loose object that does not read whole, history included, as a problem of the
@@ -55,11 +54,12 @@ extension Store {
     }
   }
 
-  /// The problems of every package in `tree`, as ``verify()`` finds them. A tree
+  /// The problems of every package in `tree`, as ``verify()`` finds them, with names
+  /// that differ only in case (``CaseInsensitiveNames``) when `namingCaseTwins`. A tree
   /// that cannot be read at all is one problem, of the store itself.
-  func verify(tree: ObjectID) throws -> [VerificationProblem] {
+  func verify(tree: ObjectID, namingCaseTwins: Bool = false) throws -> [VerificationProblem] {
     do {
-      return try verifyReadable(tree: tree)
+      return try verifyReadable(tree: tree, namingCaseTwins: namingCaseTwins)
     } catch {
       return [
         VerificationProblem(
@@ -68,7 +68,7 @@ extension Store {
     }
   }
 
-  private func verifyReadable(tree: ObjectID) throws -> [VerificationProblem] {
+  private func verifyReadable(tree: ObjectID, namingCaseTwins: Bool) throws -> [VerificationProblem] {
     var problems: [VerificationProblem] = []
     if try git("reading .notes/format", { try repository.treeEntry(atPath: StoreLayout.formatPath, inTree: tree) }) == nil {
       problems.append(VerificationProblem(note: StoreLayout.formatPath, problem: "missing"))
@@ -83,9 +83,15 @@ extension Store {
       }
     }
     let scanner = PackageScanner(repository: repository)
+    var names = CaseInsensitiveNames([String]())
     for (path, packageTree) in try git("listing notes", { try scanner.packages(in: tree) }) {
+      if namingCaseTwins, let twin = names.twin(of: path.name) {
+        problems.append(VerificationProblem(note: path.name, problem: Self.caseTwinNote(twin)))
+      }
+      names.insert(path.name)
       do {
-        problems += try verifyPackage(path, tree: packageTree).map { VerificationProblem(note: path.name, problem: $0) }
+        problems += try verifyPackage(path, tree: packageTree, namingCaseTwins: namingCaseTwins)
+          .map { VerificationProblem(note: path.name, problem: $0) }
       } catch {
         problems.append(
           VerificationProblem(
@@ -102,7 +108,7 @@ extension Store {
     return "its objects cannot be read (\(cause))" + hint
   }
 
-  private func verifyPackage(_ path: NotePath, tree: ObjectID) throws -> [String] {
+  private func verifyPackage(_ path: NotePath, tree: ObjectID, namingCaseTwins: Bool) throws -> [String] {
     var problems: [String] = []
     do {
       try EntryName.validate(path.title, suffix: NotePath.packageExtension)
@@ -128,16 +134,21 @@ extension Store {
     } else {
       problems.append("it has no \(NotePackage.textFileName)")
     }
-    problems += try entryProblems(tree: tree, prefix: "")
+    problems += try entryProblems(tree: tree, prefix: "", namingCaseTwins: namingCaseTwins)
     return problems
   }
 
-  /// Symlinks, submodules and bad names anywhere in a package, and attachments that
-  /// are folders.
-  private func entryProblems(tree: ObjectID, prefix: String) throws -> [String] {
+  /// Symlinks, submodules and bad names anywhere in a package, attachments that are
+  /// folders, and with `namingCaseTwins` names of one folder that differ only in case.
+  private func entryProblems(tree: ObjectID, prefix: String, namingCaseTwins: Bool) throws -> [String] {
     var problems: [String] = []
+    var names = CaseInsensitiveNames([String]())
     for entry in try git("reading a package", { try repository.treeEntries(tree) }) {
       let path = prefix + entry.name
+      if namingCaseTwins, let twin = names.twin(of: entry.name) {
+        problems.append(Self.caseTwinFile(path, prefix + twin))
+      }
+      names.insert(entry.name)
       switch entry.mode {
       case .link: problems.append("\(path) is a symbolic link")
       case .commit: problems.append("\(path) is a submodule")
@@ -145,7 +156,7 @@ extension Store {
         if prefix == NotePackage.attachmentsFolderName + "/" {
           problems.append("\(path) is a folder inside \(NotePackage.attachmentsFolderName)")
         }
-        problems += try entryProblems(tree: entry.id, prefix: path + "/")
+        problems += try entryProblems(tree: entry.id, prefix: path + "/", namingCaseTwins: namingCaseTwins)
       case .blob, .executable:
         // Read every byte: libgit2 checks each object's hash as it reads, so a damaged
         // pack or loose object shows here.
@@ -158,5 +169,25 @@ extension Store {
       }
     }
     return problems
+  }
+
+  // MARK: - Names that differ only in case
+
+  // `notes` never makes such a pair itself, but two devices that each created one
+  // offline, or a folder made by hand and saved, can bring one in. Nothing is lost on
+  // Linux; a case-insensitive file system (macOS's and Windows' by default) holds the
+  // pair as one file, so a checkout there would show one of the two. Each pair is one
+  // problem, named by its second name in path order, with the way out.
+
+  /// The problem of a note whose name differs from `twin`'s only in case.
+  private static func caseTwinNote(_ twin: String) -> String {
+    "its name differs from \(twin)'s only in case, which macOS and Windows hold as one note; rename one (`notes rename`)"
+  }
+
+  /// The problem of two files or folders of one package, `path` and `twin`, that differ
+  /// only in case.
+  private static func caseTwinFile(_ path: String, _ twin: String) -> String {
+    "\(path) and \(twin) differ only in case, which macOS and Windows hold as one file; "
+      + "rename one (`notes detach` and `notes attach` for an attachment)"
   }
 }

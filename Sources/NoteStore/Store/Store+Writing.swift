@@ -21,10 +21,7 @@ extension Store {
       let path: NotePath
       if let title {
         path = try NotePath(newNoteNamed: title)
-        if existing.contains(path.name) { throw NoteStoreError.noteExists(path.name) }
-        if let twin = CaseInsensitiveNames(existing).twin(of: path.name) {
-          throw NoteStoreError.noteNameDiffersOnlyInCase(path.name, existing: twin)
-        }
+        try CaseInsensitiveNames(existing).refuseTaken(path.name)
       } else {
         path = try derivedPath(for: content, bytes: bytes ?? [], existing: existing)
       }
@@ -45,17 +42,13 @@ extension Store {
   @discardableResult
   public func importNotes(_ notes: [(title: String, content: NoteContent)]) throws -> [NotePath] {
     try withWriteLock {
-      var taken = Set(try notePaths().map(\.name))
-      var twins = CaseInsensitiveNames(taken)
+      var taken = CaseInsensitiveNames(try notePaths().map(\.name))
       var updates: [TreeUpdate] = []
       var paths: [NotePath] = []
       for (title, content) in notes {
         let path = try NotePath(newNoteNamed: title)
-        guard taken.insert(path.name).inserted else { throw NoteStoreError.noteExists(path.name) }
-        if let twin = twins.twin(of: path.name) {
-          throw NoteStoreError.noteNameDiffersOnlyInCase(path.name, existing: twin)
-        }
-        twins.insert(path.name)
+        try taken.refuseTaken(path.name)
+        taken.insert(path.name)
         let bytes = try bodyBytes(for: content, noteName: title, replacing: nil) ?? []
         let blob = try git("writing the body of \(path.name)") { try repository.createBlob(bytes) }
         updates.append(.upsert(path: path.textPath, id: blob, mode: .blob))
